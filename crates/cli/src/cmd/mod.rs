@@ -1,0 +1,6 @@
+//! One module per subcommand: argument definitions and the glue from library to output.
+
+pub mod chips;
+pub mod puzznic;
+pub mod rush_hour;
+pub mod verify;

@@ -1,0 +1,51 @@
+//! Options every solving command shares (SPEC §2).
+
+use gridlock_search::Limits;
+use std::time::Duration;
+
+/// Default state cap: keeps peak memory of any search around a few GiB at most.
+pub const DEFAULT_MAX_STATES: usize = 20_000_000;
+
+/// How answers are printed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Exactly the contest output, nothing else.
+    #[default]
+    Judge,
+    /// For people: every board, step by step.
+    Text,
+    /// One JSON object (one per line in batch mode); fields documented in the README.
+    Json,
+    /// Only the move list, one move per line (Rush Hour; the input of `gridlock verify`).
+    Moves,
+}
+
+/// Limits and reporting options of a solve.
+#[derive(Clone, Debug, clap::Args)]
+pub struct Common {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Judge)]
+    pub format: Format,
+    /// Stop with exit code 3 once a search holds this many states.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES)]
+    pub max_states: usize,
+    /// Stop with exit code 3 after this many seconds of searching.
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+    /// Print search statistics (states generated, expanded, peak held, time) on stderr.
+    #[arg(long)]
+    pub stats: bool,
+}
+
+impl Common {
+    /// The search limits these options ask for.
+    pub fn limits(&self) -> Limits {
+        let mut limits = Limits::states(self.max_states);
+        if let Some(secs) = self.timeout {
+            if let Ok(budget) = Duration::try_from_secs_f64(secs.max(0.0)) {
+                limits = limits.with_timeout(budget);
+            }
+        }
+        limits
+    }
+}

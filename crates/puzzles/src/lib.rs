@@ -1,0 +1,13 @@
+//! # gridlock-puzzles
+//!
+//! The puzzles gridlock solves, each in its own module with the same layout: the rules in the
+//! module's opening comment, `board.rs` (the model), `parse.rs` (every input format),
+//! `moves.rs` (rules and move generation, shared by solver, verifier and renderer),
+//! `solve.rs` (the search, through `gridlock-search`), `render.rs` and `verify.rs`.
+
+pub mod chips;
+pub mod error;
+pub mod puzznic;
+pub mod rush_hour;
+
+pub use error::{ParseError, PuzzleError};

@@ -1,0 +1,67 @@
+//! # gridlock-search
+//!
+//! A small, puzzle-agnostic state-space search engine. A puzzle describes its state graph by
+//! implementing [`Graph`]; the engine supplies the algorithms:
+//!
+//! | need | function |
+//! |---|---|
+//! | fewest edges, optional depth limit | [`bfs`] |
+//! | cheapest path, any [`Cost`] (including lexicographic [`Lex`] pairs) | [`dijkstra`] |
+//! | cheapest path with an admissible lower bound | [`astar`], [`ida_star`] |
+//! | fewest edges in a reversible graph, searching from both ends | [`bidirectional_bfs`] |
+//! | the whole connected component, distances to a goal set, optimal paths out of it | [`explore`], [`Component`] |
+//!
+//! Every search takes [`Limits`] (state cap, deadline, cancellation flag) and reports [`Stats`].
+//! A search that hits a limit returns [`Stopped`] instead of exhausting memory.
+//!
+//! ```
+//! use gridlock_search::{bfs, Edge, Graph, Limits};
+//!
+//! /// Numbers on a line: from n you may go to n + 1 or 2n.
+//! struct Doubling;
+//!
+//! impl Graph for Doubling {
+//!     type State = u32;
+//!     type Move = &'static str;
+//!     type Cost = u32;
+//!     fn successors(&self, n: &u32, out: &mut Vec<Edge<u32, &'static str, u32>>) {
+//!         out.push(Edge::unit("+1", n + 1));
+//!         out.push(Edge::unit("x2", n * 2));
+//!     }
+//! }
+//!
+//! let found = bfs(&Doubling, 1, |&n| n == 10, &Limits::none()).unwrap();
+//! let path = found.path.unwrap();
+//! assert_eq!(path.moves(), vec!["+1", "x2", "+1", "x2"]); // 1 → 2 → 4 → 5 → 10
+//! assert_eq!(path.len(), 4);
+//! ```
+//!
+//! The engine never looks inside a state: states are small `Copy` values (packed integers or
+//! fixed arrays) that it hashes and stores, so a fourth puzzle plugs in without touching this
+//! crate.
+
+mod arena;
+mod astar;
+mod bfs;
+mod bidirectional;
+mod component;
+mod cost;
+mod graph;
+mod ida;
+mod limits;
+mod path;
+mod stats;
+
+pub use astar::{astar, dijkstra};
+pub use bfs::{bfs, bfs_with_depth};
+pub use bidirectional::bidirectional_bfs;
+pub use component::{explore, Component, UNREACHABLE};
+pub use cost::{Cost, Lex};
+pub use graph::{ComponentOf, Edge, EdgeOf, FoundIn, Graph, Reversible, SearchResult};
+pub use ida::ida_star;
+pub use limits::{Limits, Stopped, StopReason};
+pub use path::{Found, Path};
+pub use stats::Stats;
+
+#[cfg(test)]
+mod test_graphs;

@@ -1,0 +1,51 @@
+use std::fmt;
+use std::time::Duration;
+
+/// What a search did; printed by `--stats` so users can see why a search was fast or slow.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Edges produced by the successor function.
+    pub generated: u64,
+    /// States whose successors were produced.
+    pub expanded: u64,
+    /// Most distinct states held in memory at once.
+    pub peak_states: u64,
+    /// Approximate peak bytes of search data (states, parents, hash table).
+    pub peak_bytes: u64,
+    /// Wall time of the search.
+    pub elapsed: Duration,
+}
+
+impl Stats {
+    /// Records that `held` states of `bytes_each` are in memory now.
+    pub(crate) fn hold(&mut self, held: usize, bytes_each: usize) {
+        let held = held as u64;
+        if held > self.peak_states {
+            self.peak_states = held;
+            self.peak_bytes = held * bytes_each as u64;
+        }
+    }
+
+    /// Adds another search's work to this one (used when a puzzle runs several searches).
+    pub fn absorb(&mut self, other: &Stats) {
+        self.generated += other.generated;
+        self.expanded += other.expanded;
+        self.peak_states = self.peak_states.max(other.peak_states);
+        self.peak_bytes = self.peak_bytes.max(other.peak_bytes);
+        self.elapsed += other.elapsed;
+    }
+}
+
+impl fmt::Display for Stats {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "states generated {}, expanded {}, peak held {} (~{:.1} MiB), wall time {:.3} s",
+            self.generated,
+            self.expanded,
+            self.peak_states,
+            self.peak_bytes as f64 / (1024.0 * 1024.0),
+            self.elapsed.as_secs_f64()
+        )
+    }
+}
