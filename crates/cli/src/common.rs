@@ -1,7 +1,26 @@
 //! Options every solving command shares (SPEC §2).
 
 use gridlock_search::Limits;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
+
+/// Raised by Ctrl-C; every search made from [`Common::limits`] watches it, so a long batch or
+/// search stops promptly (exit code 3) instead of being killed mid-line.
+pub fn interrupted() -> Arc<AtomicBool> {
+    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    FLAG.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let handler_flag = flag.clone();
+        // If a handler cannot be installed (already set by an embedding program), Ctrl-C
+        // simply keeps its default meaning: searches are still bounded by their limits.
+        let _ = ctrlc::set_handler(move || {
+            handler_flag.store(true, std::sync::atomic::Ordering::Relaxed)
+        });
+        flag
+    })
+    .clone()
+}
 
 /// Default state cap: keeps peak memory of any search around a few GiB at most.
 pub const DEFAULT_MAX_STATES: usize = 20_000_000;
@@ -40,7 +59,7 @@ pub struct Common {
 impl Common {
     /// The search limits these options ask for.
     pub fn limits(&self) -> Limits {
-        let mut limits = Limits::states(self.max_states);
+        let mut limits = Limits::states(self.max_states).with_cancel(interrupted());
         if let Some(secs) = self.timeout {
             if let Ok(budget) = Duration::try_from_secs_f64(secs.max(0.0)) {
                 limits = limits.with_timeout(budget);
