@@ -20,7 +20,14 @@ pub struct Args {
 /// True when `--format text` should colour the chips: stdout is a terminal and the user has
 /// not opted out with a non-empty `NO_COLOR` (https://no-color.org).
 fn use_colour() -> bool {
-    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+    colour_wanted(
+        std::io::stdout().is_terminal(),
+        std::env::var_os("NO_COLOR").as_deref(),
+    )
+}
+
+fn colour_wanted(terminal: bool, no_color: Option<&std::ffi::OsStr>) -> bool {
+    terminal && no_color.is_none_or(|v| v.is_empty())
 }
 
 /// Solves one puzzle and prints it in the chosen format.
@@ -66,4 +73,18 @@ pub fn verify(input: &Path, solution: &Path, out: &mut Output) -> Result<u8, Cli
     let listed: Vec<i64> = file.moves.iter().map(|&(_, m)| m).collect();
     out.write(&verdict.report(&listed))?;
     Ok(if verdict.is_valid() { 0 } else { 1 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::colour_wanted;
+    use std::ffi::OsStr;
+
+    #[test]
+    fn colour_only_on_a_terminal_without_no_color() {
+        assert!(colour_wanted(true, None));
+        assert!(colour_wanted(true, Some(OsStr::new(""))));
+        assert!(!colour_wanted(true, Some(OsStr::new("1"))));
+        assert!(!colour_wanted(false, None));
+    }
 }
