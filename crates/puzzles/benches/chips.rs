@@ -2,10 +2,9 @@
 //!
 //! - `table_cold`: what one process pays: explore the 630 solvable positions once, then
 //!   answer all 70 (the SPEC §7 target is under 10 ms in total).
-//! - `table_direct` / `table_hashed`: the 70 answers from a ready table, finding each start
-//!   by its position code (direct index) or through the component's hash map; their ratio
-//!   is what direct indexing buys.
-//! - `explore_each`: the textbook route, one engine exploration per input (the baseline).
+//! - `table_warm`: the 70 answers from a ready table.
+//! - `explore_each`: the textbook route, one engine exploration per input (the baseline;
+//!   `explore_each / table_cold` is what exploring once buys).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use gridlock_puzzles::chips::{parse_board, solve::solve_by_exploring, Position, Solver};
@@ -38,19 +37,11 @@ fn bench(c: &mut Criterion) {
         })
     });
     let solver = Solver::new(&Limits::none()).unwrap();
-    group.bench_function("table_direct", |b| {
+    group.bench_function("table_warm", |b| {
         b.iter(|| {
             inputs
                 .iter()
                 .map(|&p| solver.solve(black_box(p)).unwrap().moves.len())
-                .sum::<usize>()
-        })
-    });
-    group.bench_function("table_hashed", |b| {
-        b.iter(|| {
-            inputs
-                .iter()
-                .map(|&p| solver.solve_hashed(black_box(p)).unwrap().moves.len())
                 .sum::<usize>()
         })
     });

@@ -85,3 +85,61 @@ fn codes_of_all_positions_are_distinct_and_in_range() {
     codes.dedup();
     assert_eq!(codes.len(), solver.positions().len());
 }
+
+/// Every legal move list of the shortest length (inputs up to 8 moves, where that is cheap):
+/// the lexicographically smallest one ending in a goal is the solver's, and the verifier
+/// calls every one of them valid and shortest but only that one the judge answer.
+#[test]
+fn every_shortest_list_is_verified_and_only_the_smallest_is_the_judge_answer() {
+    fn lists(b: brute::Board, left: usize, path: &mut Vec<u8>, found: &mut Vec<Vec<u8>>) {
+        if left == 0 {
+            if brute::is_goal(&b) {
+                found.push(path.clone());
+            }
+            return;
+        }
+        for m in brute::moves(&b) {
+            path.push(m);
+            lists(
+                brute::play(&b, i64::from(m)).unwrap(),
+                left - 1,
+                path,
+                found,
+            );
+            path.pop();
+        }
+    }
+    let solver = solver();
+    let mut with_ties = 0;
+    for ring in brute::all_rings()
+        .into_iter()
+        .filter(|r| r.matches('B').count() == 4)
+    {
+        let start = parse_board(&ring).unwrap();
+        let answer = solver.solve(start).unwrap().moves;
+        if answer.len() > 8 {
+            continue;
+        }
+        let mut found = Vec::new();
+        lists(
+            brute::start(&ring),
+            answer.len(),
+            &mut Vec::new(),
+            &mut found,
+        );
+        assert_eq!(found.iter().min(), Some(&answer), "{ring}");
+        with_ties += usize::from(found.len() > 1);
+        for list in &found {
+            let v = verify(start, &parse_solution(&judge_text(list)).unwrap(), &solver);
+            let listed: Vec<i64> = list.iter().map(|&m| i64::from(m)).collect();
+            let report = v.report(&listed);
+            assert!(v.is_valid() && v.is_optimal(), "{ring} {list:?}");
+            assert_eq!(
+                report.contains("optimal: yes (the judge answer"),
+                *list == answer,
+                "{ring} {list:?}: {report}"
+            );
+        }
+    }
+    assert!(with_ties > 0, "some input has several shortest lists");
+}

@@ -64,8 +64,8 @@ impl Chip {
 ///
 /// Bits 0..9 hold one bit per cell (1 = blue; the empty cell's bit is always 0), bits 9..13
 /// the empty cell. Packing makes the state a `Copy` integer the engine hashes cheaply, and
-/// [`Position::code`] (below [`Position::CODES`]) lets the solver index a flat table by
-/// position instead of hashing at all.
+/// [`Position::code`] (below [`Position::CODES`]) lets a caller keep a flat table indexed by
+/// position instead of a hash map.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Position(u16);
 

@@ -32,18 +32,16 @@ impl Solution {
     }
 }
 
-const NOT_IN_COMPONENT: u16 = u16::MAX;
-
-/// Distances to the goal for every solvable position, indexed directly by position code.
+/// Distances to the goal for every solvable position.
 ///
 /// Build it once per process (or per benchmark run) and ask it any number of questions.
+/// A start is found through the component's own (Fx) hash index: a direct table indexed by
+/// [`Position::code`] was measured and saved about 2% of the instructions of a solve and
+/// nothing measurable in wall time (docs/chips.md), so it was not kept.
 #[derive(Clone, Debug)]
 pub struct Solver {
     component: ComponentOf<Chips>,
     dist: Vec<u32>,
-    /// `slot[code]` is the component index of the position with that code, or
-    /// `NOT_IN_COMPONENT`: a perfect index that replaces hashing on look-up.
-    slot: Vec<u16>,
     stats: Stats,
 }
 
@@ -60,14 +58,9 @@ impl Solver {
         let (component, stats) = explore(&Chips, goal, limits)?;
         let goals = component.find(|p| p.is_goal());
         let dist = component.distances_to(&goals, true);
-        let mut slot = vec![NOT_IN_COMPONENT; Position::CODES];
-        for (i, p) in component.states().iter().enumerate() {
-            slot[p.code() as usize] = i as u16;
-        }
         Ok(Solver {
             component,
             dist,
-            slot,
             stats,
         })
     }
@@ -87,30 +80,17 @@ impl Solver {
         self.component.states()
     }
 
-    fn index(&self, p: Position) -> Option<u32> {
-        let i = self.slot[p.code() as usize];
-        (i != NOT_IN_COMPONENT).then_some(u32::from(i))
-    }
-
     /// The fewest moves from `p` to a goal; `None` when no goal is reachable.
     pub fn distance(&self, p: Position) -> Option<u32> {
-        self.index(p)
+        self.component
+            .index_of(&p)
             .map(|i| self.dist[i as usize])
             .filter(|&d| d != UNREACHABLE)
     }
 
     /// The judge answer from `start`; `None` when the colours can never alternate.
     pub fn solve(&self, start: Position) -> Option<Solution> {
-        self.descend(start, self.index(start)?)
-    }
-
-    /// The same answer, finding the start through the component's hash map instead of the
-    /// direct index: kept so the benchmark can measure what direct indexing buys.
-    pub fn solve_hashed(&self, start: Position) -> Option<Solution> {
-        self.descend(start, self.component.index_of(&start)?)
-    }
-
-    fn descend(&self, start: Position, index: u32) -> Option<Solution> {
+        let index = self.component.index_of(&start)?;
         let path = self.component.lexicographic_path_down(index, &self.dist)?;
         Some(Solution {
             start,
@@ -119,7 +99,6 @@ impl Solver {
         })
     }
 }
-
 /// The textbook route, one engine exploration per puzzle (explore the start's component,
 /// BFS distances to its goals, walk down). Kept as the benchmark's baseline for
 /// [`Solver`], which explores once for all puzzles.
@@ -166,13 +145,12 @@ mod tests {
     }
 
     #[test]
-    fn hashed_direct_and_per_puzzle_exploration_agree() {
+    fn table_and_per_puzzle_exploration_agree() {
         let s = solver();
         for &p in s.positions() {
-            let direct = s.solve(p);
-            assert_eq!(direct, s.solve_hashed(p));
-            assert_eq!(direct, solve_by_exploring(p, &Limits::none()).unwrap());
-            assert_eq!(direct.map(|d| d.moves.len() as u32), s.distance(p));
+            let answer = s.solve(p);
+            assert_eq!(answer, solve_by_exploring(p, &Limits::none()).unwrap());
+            assert_eq!(answer.as_ref().map(|a| a.moves.len() as u32), s.distance(p));
         }
     }
 

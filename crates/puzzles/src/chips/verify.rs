@@ -141,7 +141,7 @@ fn check(
                 return Some((
                     line,
                     format!(
-                        "the chip in cell {cell} is not next to the empty cell {} (positions before this move: {at})",
+                        "the chip in cell {cell} is not next to the empty cell {} (the position before this move: {at})",
                         at.empty()
                     ),
                 ))
