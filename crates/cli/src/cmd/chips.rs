@@ -1,31 +1,90 @@
-//! (being written)
+//! `gridlock chips`: red-blue chips (SPEC §4), and its part of `gridlock verify`.
 
-use crate::common::Common;
+use crate::common::{Common, Format};
 use crate::error::CliError;
+use crate::input::{read_text, source_name};
 use crate::output::Output;
-use std::path::PathBuf;
+use gridlock_puzzles::chips::{self, render, Solver};
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
 
 /// Arguments of this subcommand.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Input file; `-` or nothing for standard input.
+    /// Input file (8 letters R/B, the chips of cells 0..7); `-` or nothing for standard input.
     pub file: Option<PathBuf>,
     #[command(flatten)]
     pub common: Common,
 }
 
-/// Runs the subcommand.
-pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
-    let _ = (args.file, args.common, out);
-    Err(CliError::Internal("not implemented yet".into()))
+/// True when `--format text` should colour the chips: stdout is a terminal and the user has
+/// not opted out with a non-empty `NO_COLOR` (https://no-color.org).
+fn use_colour() -> bool {
+    colour_wanted(
+        std::io::stdout().is_terminal(),
+        std::env::var_os("NO_COLOR").as_deref(),
+    )
 }
 
-/// `gridlock verify` for this puzzle: prints the verdict, returns the exit code.
-pub fn verify(
-    input: &std::path::Path,
-    solution: &std::path::Path,
-    out: &mut Output,
-) -> Result<u8, CliError> {
-    let _ = (input, solution, out);
-    Err(CliError::Internal("not implemented yet".into()))
+fn colour_wanted(terminal: bool, no_color: Option<&std::ffi::OsStr>) -> bool {
+    terminal && no_color.is_none_or(|v| v.is_empty())
+}
+
+/// Solves one puzzle and prints it in the chosen format.
+pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
+    let path = args.file.as_deref();
+    let text = read_text(path)?;
+    let start =
+        chips::parse_board(&text).map_err(|e| CliError::input_in(&source_name(path), &e))?;
+    let solver = Solver::new(&args.common.limits())?;
+    if args.common.stats {
+        eprintln!(
+            "gridlock: chips: {} solvable positions; {}",
+            solver.solvable_positions(),
+            solver.stats()
+        );
+    }
+    let solution = solver.solve(start);
+    let printed = match args.common.format {
+        // The judge output already is the move list `gridlock verify chips` reads.
+        Format::Judge | Format::Moves => render::judge(solution.as_ref()),
+        Format::Text => render::text(start, solution.as_ref(), use_colour()),
+        Format::Json => {
+            let answer = render::json(start, solution.as_ref());
+            let line = serde_json::to_string(&answer)
+                .map_err(|e| CliError::Internal(format!("cannot encode JSON: {e}")))?;
+            return out.line(&line).map(|()| 0);
+        }
+    };
+    out.write(&printed)?;
+    Ok(0)
+}
+
+/// `gridlock verify chips`: prints the verdict; exit code 0 valid, 1 invalid, 2 malformed.
+pub fn verify(input: &Path, solution: &Path, out: &mut Output) -> Result<u8, CliError> {
+    let board_text = read_text(Some(input))?;
+    let start = chips::parse_board(&board_text)
+        .map_err(|e| CliError::input_in(&source_name(Some(input)), &e))?;
+    let solution_text = read_text(Some(solution))?;
+    let file = chips::parse_solution(&solution_text)
+        .map_err(|e| CliError::input_in(&source_name(Some(solution)), &e))?;
+    let solver = Solver::new(&gridlock_search::Limits::none())?;
+    let verdict = chips::verify(start, &file, &solver);
+    let listed: Vec<i64> = file.moves.iter().map(|&(_, m)| m).collect();
+    out.write(&verdict.report(&listed))?;
+    Ok(if verdict.is_valid() { 0 } else { 1 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::colour_wanted;
+    use std::ffi::OsStr;
+
+    #[test]
+    fn colour_only_on_a_terminal_without_no_color() {
+        assert!(colour_wanted(true, None));
+        assert!(colour_wanted(true, Some(OsStr::new(""))));
+        assert!(!colour_wanted(true, Some(OsStr::new("1"))));
+        assert!(!colour_wanted(false, None));
+    }
 }
