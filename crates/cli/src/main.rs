@@ -41,6 +41,8 @@ enum Command {
     Puzznic(cmd::puzznic::Args),
     /// Special judge: replay a solution and say whether it is valid and optimal.
     Verify(cmd::verify::Args),
+    /// Web player: solve boards and play the solutions back in a browser (local by default).
+    Serve(cmd::serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -51,6 +53,7 @@ fn main() -> ExitCode {
         Command::Chips(args) => cmd::chips::run(args, &mut out),
         Command::Puzznic(args) => cmd::puzznic::run(args, &mut out),
         Command::Verify(args) => cmd::verify::run(args, &mut out),
+        Command::Serve(args) => cmd::serve::run(args, &mut out),
     };
     let result = result.and_then(|code| out.flush().map(|()| code));
     match result {

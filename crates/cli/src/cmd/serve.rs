@@ -1,0 +1,62 @@
+//! `gridlock serve`: the web player (see `gridlock-web` and docs/web.md).
+
+use crate::error::CliError;
+use crate::output::Output;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+/// Arguments of this subcommand.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Address to listen on. Loopback by default: the player is for this machine; give
+    /// another address (e.g. 0.0.0.0:8080) only on a network you trust.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+    /// Most states one solve may hold (a request may ask for fewer).
+    #[arg(long, value_name = "N", default_value_t = 5_000_000)]
+    pub max_states: usize,
+    /// Longest one solve may search, in seconds (a request may ask for less).
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub timeout: f64,
+    /// Solves that may run at once; further requests wait briefly, then get a 503.
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+}
+
+/// Serves the player until Ctrl-C.
+pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
+    let mut config = gridlock_web::Config {
+        max_states: args.max_states,
+        ..gridlock_web::Config::default()
+    };
+    config.timeout = Duration::try_from_secs_f64(args.timeout)
+        .map_err(|_| CliError::Input(format!("--timeout {}: not a number of seconds", args.timeout)))?;
+    if let Some(jobs) = args.jobs {
+        config.max_concurrent = jobs.max(1);
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| CliError::Internal(format!("cannot start the server runtime: {e}")))?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(args.addr)
+            .await
+            .map_err(|e| CliError::Input(format!("cannot listen on {}: {e}", args.addr)))?;
+        let bound = listener.local_addr()?;
+        if !bound.ip().is_loopback() {
+            eprintln!(
+                "gridlock: warning: listening on {bound}, reachable from other machines; \
+                 the player has no authentication"
+            );
+        }
+        out.line(&format!("gridlock player on http://{bound}/ (Ctrl-C to stop)"))?;
+        out.flush()?;
+        let shutdown = async {
+            let _ = tokio::signal::ctrl_c().await;
+        };
+        gridlock_web::serve(listener, config, shutdown)
+            .await
+            .map_err(|e| CliError::Internal(format!("server error: {e}")))
+    })?;
+    Ok(0)
+}

@@ -1,0 +1,79 @@
+//! The page and its files, compiled into the binary so the player needs no network, no
+//! install step and no files next to the executable.
+
+use axum::http::header;
+use axum::response::IntoResponse;
+use axum::routing::get;
+use axum::Router;
+
+const INDEX: &str = include_str!("../assets/index.html");
+const STYLE: &str = include_str!("../assets/style.css");
+const SCRIPT: &str = include_str!("../assets/app.js");
+const EXAMPLES: &str = include_str!("../assets/examples.json");
+const ICON: &str = include_str!("../assets/icon.svg");
+
+/// Only this origin's own files may load or run: the page uses no inline script, no CDN.
+const POLICY: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; \
+                      script-src 'self'; connect-src 'self'; frame-ancestors 'none'";
+
+fn file(content_type: &'static str, body: &'static str) -> impl IntoResponse + Clone {
+    (
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::CACHE_CONTROL, "no-cache"),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+            (header::CONTENT_SECURITY_POLICY, POLICY),
+        ],
+        body,
+    )
+}
+
+/// The routes of the page's files.
+pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
+    let page = file("text/html; charset=utf-8", INDEX);
+    Router::new()
+        .route("/", get(page.clone()))
+        .route("/index.html", get(page))
+        .route(
+            "/style.css",
+            get(file("text/css; charset=utf-8", STYLE)),
+        )
+        .route(
+            "/app.js",
+            get(file("text/javascript; charset=utf-8", SCRIPT)),
+        )
+        .route(
+            "/examples.json",
+            get(file("application/json", EXAMPLES)),
+        )
+        .route("/icon.svg", get(file("image/svg+xml", ICON)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_page_loads_only_its_own_files() {
+        for needle in ["style.css", "app.js", "icon.svg"] {
+            assert!(INDEX.contains(needle), "{needle}");
+        }
+        for asset in [INDEX, STYLE, SCRIPT] {
+            assert!(!asset.contains("http://"), "no absolute http URL");
+            assert!(!asset.contains("https://"), "no absolute https URL");
+        }
+        assert!(!INDEX.contains("<script>"), "no inline script (the policy forbids it)");
+    }
+
+    #[test]
+    fn examples_are_valid_json_for_every_puzzle() {
+        let v: serde_json::Value = serde_json::from_str(EXAMPLES).unwrap();
+        for puzzle in crate::PUZZLES {
+            let list = v[puzzle].as_array().unwrap();
+            assert!(!list.is_empty(), "{puzzle}");
+            for e in list {
+                assert!(e["name"].is_string() && e["board"].is_string(), "{e}");
+            }
+        }
+    }
+}

@@ -1,0 +1,290 @@
+//! # gridlock-web
+//!
+//! The web player behind `gridlock serve`: one page (HTML, CSS and JavaScript embedded in the
+//! binary, so it works with no network at all) and a small JSON API the page uses:
+//!
+//! * `POST /api/{puzzle}/solve` — board text in any format the CLI accepts, plus options;
+//!   answers the solution, every intermediate board, lengths, optimality and statistics;
+//! * `POST /api/{puzzle}/verify` — board and solution text; answers the special judge's
+//!   verdict.
+//!
+//! `{puzzle}` is `rush-hour`, `chips` or `puzznic`. The handlers call the same library code as
+//! the CLI and report its errors with the same messages. The server is meant to be safe to
+//! leave running: bodies are capped ([`Config::body_limit`]), each solve runs on a blocking
+//! thread under a state cap and a deadline, at most [`Config::max_concurrent`] solves run at
+//! once, and every failure (a panic included) is a JSON error, never a dropped connection.
+
+mod assets;
+pub mod chips;
+pub mod error;
+pub mod puzznic;
+pub mod request;
+pub mod rush_hour;
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use error::ApiError;
+use request::{Budget, Caps};
+use std::future::Future;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::Semaphore;
+
+/// How the server protects itself; the defaults suit a laptop left running.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Largest request body accepted (64 KiB: far above any board, far below harm).
+    pub body_limit: usize,
+    /// Most states one solve may hold (a request may ask for fewer).
+    pub max_states: usize,
+    /// Longest one solve may search (a request may ask for less).
+    pub timeout: Duration,
+    /// Solves running at once; more wait up to [`Config::queue_wait`], then get a 503.
+    pub max_concurrent: usize,
+    /// How long a request waits for a free solve slot.
+    pub queue_wait: Duration,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            body_limit: 64 * 1024,
+            max_states: 5_000_000,
+            timeout: Duration::from_secs(10),
+            max_concurrent: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            queue_wait: Duration::from_secs(2),
+        }
+    }
+}
+
+/// One solve or verification handed to a puzzle adapter on a blocking thread.
+pub struct Job {
+    /// The decoded request body (a JSON object).
+    pub body: serde_json::Value,
+    /// The server's caps, for the search limits and for error messages.
+    pub caps: Caps,
+    /// Raised when the server stops waiting for this job; every search watches it.
+    pub cancel: Arc<AtomicBool>,
+}
+
+impl Job {
+    /// Reads the puzzle's own request type from the body (see [`request::fields`]).
+    pub fn request<T: serde::de::DeserializeOwned>(&mut self) -> Result<T, ApiError> {
+        request::fields(std::mem::take(&mut self.body))
+    }
+
+    /// The limits of this job's searches: the request's budget under the server's caps.
+    pub fn limits(&self, asked: &Budget) -> gridlock_search::Limits {
+        self.caps.limits(asked, self.cancel.clone())
+    }
+}
+
+/// What an adapter answers: the JSON object of a success, or the error to send.
+pub type Reply = Result<serde_json::Value, ApiError>;
+
+type Handler = fn(Job) -> Reply;
+
+struct App {
+    config: Config,
+    slots: Arc<Semaphore>,
+}
+
+/// The puzzles the API knows, as they appear in URLs and in the page's fragment.
+pub const PUZZLES: [&str; 3] = ["rush-hour", "chips", "puzznic"];
+
+fn handler(puzzle: &str, verify: bool) -> Option<Handler> {
+    Some(match (puzzle, verify) {
+        ("rush-hour", false) => rush_hour::solve,
+        ("rush-hour", true) => rush_hour::verify,
+        ("chips", false) => chips::solve,
+        ("chips", true) => chips::verify,
+        ("puzznic", false) => puzznic::solve,
+        ("puzznic", true) => puzznic::verify,
+        _ => return None,
+    })
+}
+
+/// The whole application: the page, its assets and the API.
+pub fn router(config: Config) -> Router {
+    let limit = config.body_limit;
+    let app = Arc::new(App {
+        slots: Arc::new(Semaphore::new(config.max_concurrent.max(1))),
+        config,
+    });
+    Router::new()
+        .route("/api/{puzzle}/solve", post(solve))
+        .route("/api/{puzzle}/verify", post(verify))
+        .route("/api", get(api_index))
+        .merge(assets::routes())
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(DefaultBodyLimit::max(limit))
+        .with_state(app)
+}
+
+/// Serves `router(config)` on `listener` until `shutdown` completes, then lets running
+/// requests finish.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    config: Config,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, router(config))
+        .with_graceful_shutdown(shutdown)
+        .await
+}
+
+async fn solve(
+    State(app): State<Arc<App>>,
+    Path(puzzle): Path<String>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    dispatch(app, &puzzle, false, &headers, body).await
+}
+
+async fn verify(
+    State(app): State<Arc<App>>,
+    Path(puzzle): Path<String>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    dispatch(app, &puzzle, true, &headers, body).await
+}
+
+async fn dispatch(
+    app: Arc<App>,
+    puzzle: &str,
+    verify: bool,
+    headers: &HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let Some(run) = handler(puzzle, verify) else {
+        return ApiError::new(
+            StatusCode::NOT_FOUND,
+            "not_found",
+            format!("unknown puzzle '{puzzle}': expected rush-hour, chips or puzznic"),
+        )
+        .into_response();
+    };
+    let body = match body {
+        Ok(body) => body,
+        Err(rejection) => return body_error(&rejection, app.config.body_limit).into_response(),
+    };
+    let json = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    let value = match request::decode(&body, json) {
+        Ok(v) => v,
+        Err(e) => return e.into_response(),
+    };
+    match execute(&app, run, value).await {
+        Ok(v) => Json(v).into_response(),
+        Err(e) => e.into_response(),
+    }
+}
+
+fn body_error(rejection: &BytesRejection, limit: usize) -> ApiError {
+    let status = rejection.status();
+    if status == StatusCode::PAYLOAD_TOO_LARGE {
+        ApiError::new(
+            status,
+            "too_large",
+            format!("the request body is larger than {limit} bytes"),
+        )
+    } else {
+        ApiError::new(status, "input", rejection.body_text())
+    }
+}
+
+/// Extra time past a solve's deadline before the server stops waiting for it: searches look
+/// at the clock every few thousand expansions, and building the answer takes a moment.
+const GRACE: Duration = Duration::from_secs(2);
+
+/// Runs one adapter on a blocking thread, holding a concurrency slot for as long as the
+/// thread runs (even after the server has given up waiting), so stuck work can never pile up.
+async fn execute(app: &App, run: Handler, body: serde_json::Value) -> Reply {
+    let slot = tokio::time::timeout(app.config.queue_wait, app.slots.clone().acquire_owned())
+        .await
+        .ok()
+        .and_then(Result::ok)
+        .ok_or_else(|| {
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "busy",
+                format!(
+                    "the server is busy: {} solves are already running; try again shortly",
+                    app.config.max_concurrent
+                ),
+            )
+        })?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    let job = Job {
+        body,
+        caps: Caps {
+            max_states: app.config.max_states,
+            timeout: app.config.timeout,
+        },
+        cancel: cancel.clone(),
+    };
+    let task = tokio::task::spawn_blocking(move || {
+        let _slot = slot;
+        run(job)
+    });
+    match tokio::time::timeout(app.config.timeout + GRACE, task).await {
+        Ok(Ok(reply)) => reply,
+        Ok(Err(join)) => Err(ApiError::internal(if join.is_panic() {
+            "internal error: the solver failed on this input (a bug; please report the board)"
+        } else {
+            "internal error: the solve was cancelled"
+        })),
+        Err(_) => {
+            cancel.store(true, Ordering::Relaxed);
+            Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "limit",
+                format!(
+                    "time limit reached: the solve did not finish within {} s and was cancelled",
+                    app.config.timeout.as_secs_f64()
+                ),
+            ))
+        }
+    }
+}
+
+async fn api_index() -> Json<serde_json::Value> {
+    Json(serde_json::json!({
+        "puzzles": PUZZLES,
+        "endpoints": ["POST /api/{puzzle}/solve", "POST /api/{puzzle}/verify"],
+        "docs": "docs/web.md in the gridlock repository",
+    }))
+}
+
+async fn not_found() -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such page or API endpoint")
+}
+
+async fn method_not_allowed() -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "input",
+        "method not allowed: the API takes POST, the page GET",
+    )
+}
+
+/// For the adapters of puzzles this build does not include: a clear JSON error, never a
+/// made-up answer.
+pub fn unavailable(puzzle: &str) -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_IMPLEMENTED,
+        "unavailable",
+        format!("{puzzle} is not available in this build of gridlock"),
+    )
+}
