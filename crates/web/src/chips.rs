@@ -80,7 +80,9 @@ pub fn solve(mut job: Job) -> Reply {
                 cell_name(before.empty())
             );
             moves.push(json!({ "label": mv.to_string(), "text": text }));
-            steps.push(json!({ "move": moves.len() - 1, "board": board(after, Some(before.empty())) }));
+            steps.push(
+                json!({ "move": moves.len() - 1, "board": board(after, Some(before.empty())) }),
+            );
             before = after;
         }
     }
@@ -121,8 +123,7 @@ pub fn verify(mut job: Job) -> Reply {
         timeout: req.timeout,
     });
     let start = chips::parse_board(&req.board).map_err(|e| ApiError::parse("board", &e))?;
-    let file =
-        chips::parse_solution(&req.solution).map_err(|e| ApiError::parse("solution", &e))?;
+    let file = chips::parse_solution(&req.solution).map_err(|e| ApiError::parse("solution", &e))?;
     let solver = solver(&limits, &job.caps)?;
     let verdict = chips::verify(start, &file, &solver);
     let listed: Vec<i64> = file.moves.iter().map(|&(_, m)| m).collect();

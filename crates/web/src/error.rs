@@ -149,7 +149,13 @@ mod tests {
         };
         let e = ApiError::stopped(&stopped(StopReason::StateLimit(10)), "caps");
         assert_eq!(e.status, StatusCode::UNPROCESSABLE_ENTITY);
-        assert!(e.message.starts_with("state limit of 10 states reached (caps); proven lower bound 7; states generated 0"), "{}", e.message);
+        assert!(
+            e.message.starts_with(
+                "state limit of 10 states reached (caps); proven lower bound 7; states generated 0"
+            ),
+            "{}",
+            e.message
+        );
         let e = ApiError::stopped(&stopped(StopReason::Timeout), "caps");
         assert_eq!(e.status, StatusCode::SERVICE_UNAVAILABLE);
         assert_eq!(e.kind, "limit");

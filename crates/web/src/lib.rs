@@ -49,6 +49,10 @@ pub struct Config {
     pub max_concurrent: usize,
     /// How long a request waits for a free solve slot.
     pub queue_wait: Duration,
+    /// Extra time past a solve's deadline before the server stops waiting for it and answers
+    /// 503: searches look at the clock only every few thousand expansions, and building the
+    /// answer takes a moment.
+    pub grace: Duration,
 }
 
 impl Default for Config {
@@ -59,6 +63,7 @@ impl Default for Config {
             timeout: Duration::from_secs(10),
             max_concurrent: std::thread::available_parallelism().map_or(2, |n| n.get()),
             queue_wait: Duration::from_secs(2),
+            grace: Duration::from_secs(2),
         }
     }
 }
@@ -204,10 +209,6 @@ fn body_error(rejection: &BytesRejection, limit: usize) -> ApiError {
     }
 }
 
-/// Extra time past a solve's deadline before the server stops waiting for it: searches look
-/// at the clock every few thousand expansions, and building the answer takes a moment.
-const GRACE: Duration = Duration::from_secs(2);
-
 /// Runs one adapter on a blocking thread, holding a concurrency slot for as long as the
 /// thread runs (even after the server has given up waiting), so stuck work can never pile up.
 async fn execute(app: &App, run: Handler, body: serde_json::Value) -> Reply {
@@ -238,7 +239,7 @@ async fn execute(app: &App, run: Handler, body: serde_json::Value) -> Reply {
         let _slot = slot;
         run(job)
     });
-    match tokio::time::timeout(app.config.timeout + GRACE, task).await {
+    match tokio::time::timeout(app.config.timeout + app.config.grace, task).await {
         Ok(Ok(reply)) => reply,
         Ok(Err(join)) => Err(ApiError::internal(if join.is_panic() {
             "internal error: the solver failed on this input (a bug; please report the board)"
@@ -268,7 +269,11 @@ async fn api_index() -> Json<serde_json::Value> {
 }
 
 async fn not_found() -> ApiError {
-    ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such page or API endpoint")
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        "not_found",
+        "no such page or API endpoint",
+    )
 }
 
 async fn method_not_allowed() -> ApiError {
@@ -287,4 +292,101 @@ pub fn unavailable(puzzle: &str) -> ApiError {
         "unavailable",
         format!("{puzzle} is not available in this build of gridlock"),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Instant;
+
+    fn app(max_concurrent: usize, timeout_ms: u64) -> Arc<App> {
+        let config = Config {
+            max_concurrent,
+            timeout: Duration::from_millis(timeout_ms),
+            queue_wait: Duration::from_millis(50),
+            grace: Duration::from_millis(50),
+            ..Config::default()
+        };
+        Arc::new(App {
+            slots: Arc::new(Semaphore::new(max_concurrent)),
+            config,
+        })
+    }
+
+    fn panics(_: Job) -> Reply {
+        panic!("a bug in a solver")
+    }
+
+    fn echoes(job: Job) -> Reply {
+        Ok(job.body)
+    }
+
+    /// Sleeps until cancelled (or 5 s), like a search that watches its cancel flag.
+    fn waits_for_cancel(job: Job) -> Reply {
+        let start = Instant::now();
+        while !job.cancel.load(Ordering::Relaxed) && start.elapsed() < Duration::from_secs(5) {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        Ok(serde_json::json!({ "cancelled": job.cancel.load(Ordering::Relaxed) }))
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_panicking_solve_is_a_json_500_and_the_next_request_is_served() {
+        let app = app(1, 1000);
+        let e = execute(&app, panics, serde_json::json!({}))
+            .await
+            .unwrap_err();
+        assert_eq!(e.status, StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(e.kind, "internal");
+        let ok = execute(&app, echoes, serde_json::json!({"x": 1})).await;
+        assert_eq!(ok.unwrap()["x"], 1, "the slot was released after the panic");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_solve_past_its_deadline_is_cancelled_with_a_503() {
+        let app = app(1, 50);
+        let started = Instant::now();
+        let e = execute(&app, waits_for_cancel, serde_json::json!({}))
+            .await
+            .unwrap_err();
+        assert_eq!(e.status, StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(e.kind, "limit");
+        assert!(started.elapsed() < Duration::from_secs(3));
+        // The cancelled job still holds the only slot until its thread notices the flag;
+        // once it has, the server solves again.
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        assert!(execute(&app, echoes, serde_json::json!({})).await.is_ok());
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn requests_beyond_the_concurrency_limit_get_busy_503() {
+        let app = app(1, 400);
+        let first = {
+            let app = app.clone();
+            tokio::spawn(
+                async move { execute(&app, waits_for_cancel, serde_json::json!({})).await },
+            )
+        };
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let e = execute(&app, echoes, serde_json::json!({}))
+            .await
+            .unwrap_err();
+        assert_eq!(
+            (e.status, e.kind),
+            (StatusCode::SERVICE_UNAVAILABLE, "busy")
+        );
+        let first = first.await.unwrap().unwrap_err();
+        assert_eq!(first.kind, "limit", "the first one ran to its deadline");
+    }
+
+    #[test]
+    fn every_puzzle_has_both_endpoints() {
+        for p in PUZZLES {
+            assert!(
+                handler(p, false).is_some() && handler(p, true).is_some(),
+                "{p}"
+            );
+        }
+        assert!(handler("sokoban", false).is_none());
+    }
 }

@@ -29,8 +29,12 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
         max_states: args.max_states,
         ..gridlock_web::Config::default()
     };
-    config.timeout = Duration::try_from_secs_f64(args.timeout)
-        .map_err(|_| CliError::Input(format!("--timeout {}: not a number of seconds", args.timeout)))?;
+    config.timeout = Duration::try_from_secs_f64(args.timeout).map_err(|_| {
+        CliError::Input(format!(
+            "--timeout {}: not a number of seconds",
+            args.timeout
+        ))
+    })?;
     if let Some(jobs) = args.jobs {
         config.max_concurrent = jobs.max(1);
     }
@@ -49,7 +53,9 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
                  the player has no authentication"
             );
         }
-        out.line(&format!("gridlock player on http://{bound}/ (Ctrl-C to stop)"))?;
+        out.line(&format!(
+            "gridlock player on http://{bound}/ (Ctrl-C to stop)"
+        ))?;
         out.flush()?;
         let shutdown = async {
             let _ = tokio::signal::ctrl_c().await;

@@ -1,0 +1,302 @@
+//! The JSON API over real HTTP, against the library it must agree with: every answer is
+//! checked against a direct library call, every error against the parser's own message.
+
+mod support;
+
+use gridlock_puzzles::chips;
+use gridlock_search::Limits;
+use serde_json::json;
+use std::sync::OnceLock;
+use support::{post_json, request, start, Server};
+
+/// One server for the whole file (its own runtime, on a free loopback port).
+fn server() -> &'static Server {
+    static SERVER: OnceLock<Server> = OnceLock::new();
+    SERVER.get_or_init(|| start(gridlock_web::Config::default()))
+}
+
+fn addr() -> std::net::SocketAddr {
+    server().addr
+}
+
+/// Checks that the server still solves after a failure.
+fn still_answering() {
+    let (status, v) = post_json(addr(), "/api/chips/solve", &json!({ "board": "BRRBBRBR" }));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["length"], 4);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The page and the server's own errors.
+
+#[test]
+fn the_page_and_its_assets_are_served_with_a_strict_policy() {
+    let page = request(addr(), "GET", "/", None, b"");
+    assert_eq!(page.status, 200);
+    assert!(page
+        .header("content-type")
+        .unwrap()
+        .starts_with("text/html"));
+    assert!(page
+        .header("content-security-policy")
+        .unwrap()
+        .contains("default-src 'self'"));
+    assert!(page.text().contains("<script src=\"app.js\""));
+    for (path, kind) in [
+        ("/app.js", "text/javascript"),
+        ("/style.css", "text/css"),
+        ("/examples.json", "application/json"),
+        ("/icon.svg", "image/svg+xml"),
+    ] {
+        let r = request(addr(), "GET", path, None, b"");
+        assert_eq!(r.status, 200, "{path}");
+        assert!(
+            r.header("content-type").unwrap().starts_with(kind),
+            "{path}"
+        );
+        assert!(!r.body.is_empty(), "{path}");
+    }
+}
+
+#[test]
+fn unknown_puzzles_paths_and_methods_are_json_errors() {
+    let (status, v) = post_json(addr(), "/api/sokoban/solve", &json!({ "board": "x" }));
+    assert_eq!(status, 404);
+    assert!(v["error"]
+        .as_str()
+        .unwrap()
+        .contains("unknown puzzle 'sokoban'"));
+    let r = request(addr(), "GET", "/api/chips/solve", None, b"");
+    assert_eq!(r.status, 405);
+    assert_eq!(r.json()["kind"], "input");
+    let r = request(addr(), "GET", "/nothing-here", None, b"");
+    assert_eq!(r.status, 404);
+    assert_eq!(r.json()["kind"], "not_found");
+}
+
+#[test]
+fn malformed_requests_are_400_with_a_reason() {
+    let r = request(
+        addr(),
+        "POST",
+        "/api/chips/solve",
+        Some("application/json"),
+        b"{\"board\": ",
+    );
+    assert_eq!(r.status, 400);
+    assert!(r.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("not valid JSON"));
+    let (status, v) = post_json(
+        addr(),
+        "/api/chips/solve",
+        &json!({ "board": "BRRBBRBR", "metrik": "moves" }),
+    );
+    assert_eq!(status, 400);
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("unknown field `metrik`"),
+        "{v}"
+    );
+    let (status, v) = post_json(addr(), "/api/chips/solve", &json!({ "board": 5 }));
+    assert_eq!(status, 400, "{v}");
+    let r = request(addr(), "POST", "/api/chips/solve", None, b"BRR\xffBBRBR");
+    assert_eq!(r.status, 400);
+    assert!(r.json()["error"].as_str().unwrap().contains("UTF-8"));
+    still_answering();
+}
+
+#[test]
+fn bodies_over_64_kib_are_413_and_the_server_keeps_answering() {
+    let big = json!({ "board": "R".repeat(70 * 1024) });
+    let (status, v) = post_json(addr(), "/api/chips/solve", &big);
+    assert_eq!(status, 413);
+    assert_eq!(v["kind"], "too_large");
+    assert!(v["error"].as_str().unwrap().contains("65536 bytes"));
+    // Just under the cap is read (and then refused by the parser, not by the size check).
+    let near = json!({ "board": "R".repeat(60 * 1024) });
+    let (status, v) = post_json(addr(), "/api/chips/solve", &near);
+    assert_eq!((status, v["kind"].as_str()), (400, Some("input")));
+    still_answering();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Chips.
+
+#[test]
+fn chips_solve_matches_the_library_for_every_ring() {
+    let solver = chips::Solver::new(&Limits::none()).unwrap();
+    // All 256 rings: the answer, the boards and the move list must be the library's.
+    for bits in 0u32..256 {
+        let ring: String = (0..8)
+            .map(|i| if bits >> i & 1 == 1 { 'B' } else { 'R' })
+            .collect();
+        let (status, v) = post_json(addr(), "/api/chips/solve", &json!({ "board": ring }));
+        assert_eq!(status, 200, "{ring}: {v}");
+        let start = chips::parse_board(&ring).unwrap();
+        let expected = solver.solve(start);
+        assert_eq!(v["solvable"], expected.is_some(), "{ring}");
+        assert_eq!(
+            v["judge"],
+            chips::render::judge(expected.as_ref()),
+            "{ring}"
+        );
+        assert_eq!(v["share"], format!("chips/{ring}"));
+        let steps = v["steps"].as_array().unwrap();
+        match &expected {
+            None => {
+                assert_eq!(steps.len(), 1);
+                assert!(v["length"].is_null());
+            }
+            Some(s) => {
+                assert_eq!(v["length"], s.moves.len());
+                assert_eq!(steps.len(), s.moves.len() + 1);
+                let labels: Vec<String> = v["moves"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|m| m["label"].as_str().unwrap().to_string())
+                    .collect();
+                let want: Vec<String> = s.moves.iter().map(|m| m.to_string()).collect();
+                assert_eq!(labels, want, "{ring}");
+                for (step, p) in steps.iter().zip(s.boards()) {
+                    assert_eq!(step["board"]["cells"], p.cells(), "{ring}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn chips_solve_reports_playback_details_and_statistics() {
+    let (status, v) = post_json(
+        addr(),
+        "/api/chips/solve",
+        &json!({ "board": "BRRBBRBR\r\n" }),
+    );
+    assert_eq!(status, 200);
+    assert_eq!(v["optimal"], true);
+    assert_eq!(v["lengths"]["moves"], 4);
+    assert_eq!(v["steps"][0]["move"], json!(null));
+    assert_eq!(v["steps"][1]["move"], 0);
+    assert_eq!(
+        v["steps"][1]["board"]["moved_to"], 8,
+        "chip 1 moved into the centre"
+    );
+    assert_eq!(v["steps"][4]["board"]["cells"], "BRBRBRBR.");
+    assert_eq!(
+        v["stats"]["expanded"], 630,
+        "the whole 630-position component"
+    );
+    assert_eq!(
+        v["answer"]["moves"],
+        json!([1, 2, 3, 8]),
+        "the CLI's JSON is included"
+    );
+}
+
+#[test]
+fn chips_plain_text_bodies_are_boards() {
+    let r = request(
+        addr(),
+        "POST",
+        "/api/chips/solve",
+        Some("text/plain"),
+        b"BRRBBRBR\n",
+    );
+    assert_eq!(r.status, 200);
+    assert_eq!(r.json()["judge"], "4\n1\n2\n3\n8\n");
+}
+
+#[test]
+fn chips_malformed_boards_are_400_with_the_parsers_message() {
+    for board in [
+        "",
+        "BRRB",
+        "BRXBBRBR",
+        "brrbbrbr",
+        "BRRBBRBRB",
+        "\n  BRRB BRBR",
+    ] {
+        let (status, v) = post_json(addr(), "/api/chips/solve", &json!({ "board": board }));
+        let e = chips::parse_board(board).unwrap_err();
+        assert_eq!(status, 400, "{board:?}");
+        assert_eq!(v["error"], e.to_string(), "{board:?}");
+        assert_eq!(v["kind"], "input");
+        assert_eq!(v["at"]["field"], "board");
+        assert_eq!(v["at"]["line"], e.line);
+        assert_eq!(v["at"]["column"], e.column);
+    }
+}
+
+#[test]
+fn chips_verify_gives_the_judges_verdict() {
+    let (status, v) = post_json(
+        addr(),
+        "/api/chips/verify",
+        &json!({ "board": "BRRBBRBR", "solution": "4\n1\n2\n3\n8\n" }),
+    );
+    assert_eq!(status, 200);
+    assert_eq!(
+        (v["valid"].as_bool(), v["optimal"].as_bool()),
+        (Some(true), Some(true))
+    );
+    assert!(v["report"]
+        .as_str()
+        .unwrap()
+        .starts_with("valid\nlength: 4\n"));
+    let (status, v) = post_json(
+        addr(),
+        "/api/chips/verify",
+        &json!({ "board": "BRRBBRBR", "solution": "2\n1\n0\n" }),
+    );
+    assert_eq!(status, 200);
+    assert_eq!(v["valid"], false);
+    assert_eq!(v["problem"]["line"], 3);
+    let start = chips::parse_board("BRRBBRBR").unwrap();
+    let file = chips::parse_solution("2\n1\n0\n").unwrap();
+    let verdict = chips::verify(start, &file, &chips::Solver::new(&Limits::none()).unwrap());
+    assert_eq!(
+        v["report"],
+        verdict.report(&[1, 0]),
+        "the CLI's report, word for word"
+    );
+}
+
+#[test]
+fn chips_verify_locates_a_malformed_solution() {
+    let (status, v) = post_json(
+        addr(),
+        "/api/chips/verify",
+        &json!({ "board": "BRRBBRBR", "solution": "2\n1 2\n" }),
+    );
+    assert_eq!(status, 400);
+    let e = chips::parse_solution("2\n1 2\n").unwrap_err();
+    assert_eq!(v["error"], e.to_string());
+    assert_eq!(
+        v["at"],
+        json!({ "field": "solution", "line": 2, "column": 3 })
+    );
+}
+
+#[test]
+fn chips_search_over_its_cap_is_a_json_error_and_the_server_keeps_answering() {
+    let (status, v) = post_json(
+        addr(),
+        "/api/chips/solve",
+        &json!({ "board": "BRRBBRBR", "max_states": 100 }),
+    );
+    assert_eq!(status, 422, "{v}");
+    assert_eq!(v["kind"], "limit");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("state limit of 100 states reached"),
+        "{v}"
+    );
+    still_answering();
+}
