@@ -1,0 +1,361 @@
+//! End to end in a real headless browser: the page served by the in-process server, driven
+//! through chromedriver's WebDriver protocol (spoken directly over HTTP, no client crate).
+//!
+//! Needs Debian's `chromium` and `chromium-driver` (`.ci/browser-deps` installs them). When
+//! chromedriver is missing the test prints a note and passes, so a plain `cargo test` works
+//! anywhere. `GRIDLOCK_CHROMEDRIVER` / `GRIDLOCK_CHROMIUM` override the paths;
+//! `GRIDLOCK_REQUIRE_BROWSER=1` turns the skip into a failure (for CI that installed them);
+//! `GRIDLOCK_SCREENSHOTS=DIR` also saves the screenshots shown in the README.
+
+mod support;
+
+use serde_json::{json, Value};
+use std::net::{SocketAddr, TcpListener};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use support::request;
+
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+fn path_from(var: &str, default: &str) -> PathBuf {
+    std::env::var_os(var).map_or_else(|| PathBuf::from(default), PathBuf::from)
+}
+
+/// A chromedriver process and one browser session; both end when this is dropped.
+struct Browser {
+    driver: Child,
+    addr: SocketAddr,
+    session: String,
+    _profile: tempfile::TempDir,
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = request(
+            self.addr,
+            "DELETE",
+            &format!("/session/{}", self.session),
+            None,
+            b"",
+        );
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port()
+}
+
+fn call(addr: SocketAddr, method: &str, path: &str, body: Option<&Value>) -> Value {
+    let bytes = body.map(Value::to_string).unwrap_or_default();
+    let ct = body.map(|_| "application/json; charset=utf-8");
+    let r = request(addr, method, path, ct, bytes.as_bytes());
+    let v = r.json();
+    assert!(
+        r.status < 300,
+        "WebDriver {method} {path} failed ({}): {v}",
+        r.status
+    );
+    v["value"].clone()
+}
+
+impl Browser {
+    fn launch(driver: &PathBuf, chromium: &PathBuf) -> Browser {
+        let port = free_port();
+        let child = Command::new(driver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start chromedriver");
+        let addr: SocketAddr = ([127, 0, 0, 1], port).into();
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while std::net::TcpStream::connect(addr).is_err() {
+            assert!(Instant::now() < deadline, "chromedriver did not start");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let profile = tempfile::tempdir().expect("profile dir");
+        let args = [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-dev-shm-usage",
+            "--window-size=1280,900",
+            &format!("--user-data-dir={}", profile.path().display()),
+        ];
+        let caps = json!({ "capabilities": { "alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": { "binary": chromium, "args": args },
+        }}});
+        let mut browser = Browser {
+            driver: child,
+            addr,
+            session: String::new(),
+            _profile: profile,
+        };
+        let v = call(addr, "POST", "/session", Some(&caps));
+        browser.session = v["sessionId"].as_str().expect("session id").to_string();
+        browser
+    }
+
+    fn cmd(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        call(
+            self.addr,
+            method,
+            &format!("/session/{}{path}", self.session),
+            body.as_ref(),
+        )
+    }
+
+    fn go(&self, url: &str) {
+        self.cmd("POST", "/url", Some(json!({ "url": url })));
+    }
+
+    fn find(&self, css: &str) -> String {
+        let v = self.cmd(
+            "POST",
+            "/element",
+            Some(json!({ "using": "css selector", "value": css })),
+        );
+        v[ELEMENT].as_str().expect("element id").to_string()
+    }
+
+    fn find_xpath(&self, xpath: &str) -> String {
+        let v = self.cmd(
+            "POST",
+            "/element",
+            Some(json!({ "using": "xpath", "value": xpath })),
+        );
+        v[ELEMENT].as_str().expect("element id").to_string()
+    }
+
+    fn click(&self, css: &str) {
+        let id = self.find(css);
+        self.cmd("POST", &format!("/element/{id}/click"), Some(json!({})));
+    }
+
+    fn js(&self, script: &str) -> Value {
+        self.cmd(
+            "POST",
+            "/execute/sync",
+            Some(json!({ "script": script, "args": [] })),
+        )
+    }
+
+    fn text(&self, css: &str) -> String {
+        let id = self.find(css);
+        self.cmd("GET", &format!("/element/{id}/text"), None)
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    /// Presses one key (a WebDriver key code such as `\u{E014}`, the right arrow) on
+    /// whatever has the focus.
+    fn key(&self, key: &str) {
+        self.cmd(
+            "POST",
+            "/actions",
+            Some(json!({ "actions": [{ "type": "key", "id": "keyboard", "actions": [
+                { "type": "keyDown", "value": key }, { "type": "keyUp", "value": key }
+            ]}]})),
+        );
+    }
+
+    /// Waits until `check` answers `Some`, failing with `what` after 20 s.
+    fn wait<T>(&self, what: &str, mut check: impl FnMut() -> Option<T>) -> T {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            if let Some(v) = check() {
+                return v;
+            }
+            if Instant::now() > deadline {
+                let status = self.text("#status");
+                panic!("timed out waiting for {what}; status line: {status:?}");
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn wait_text(&self, css: &str, want: &str) {
+        self.wait(&format!("{css} to read {want:?}"), || {
+            (self.text(css) == want).then_some(())
+        });
+    }
+
+    fn screenshot(&self, dir: &Option<PathBuf>, name: &str) {
+        let Some(dir) = dir else { return };
+        let v = self.cmd("GET", "/screenshot", None);
+        let png = base64_decode(v.as_str().expect("base64 PNG"));
+        std::fs::create_dir_all(dir).expect("screenshot dir");
+        std::fs::write(dir.join(name), png).expect("write screenshot");
+    }
+}
+
+fn base64_decode(text: &str) -> Vec<u8> {
+    let value = |c: u8| -> Option<u32> {
+        Some(match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => return None,
+        } as u32)
+    };
+    let digits: Vec<u32> = text.bytes().filter_map(value).collect();
+    let mut out = Vec::with_capacity(digits.len() * 3 / 4);
+    for chunk in digits.chunks(4) {
+        let mut n = 0u32;
+        for (i, d) in chunk.iter().enumerate() {
+            n |= d << (18 - 6 * i);
+        }
+        let bytes = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
+        out.extend_from_slice(&bytes[..chunk.len().saturating_sub(1)]);
+    }
+    out
+}
+
+#[test]
+fn base64_decoder_round_trips_known_values() {
+    assert_eq!(base64_decode("aGVsbG8="), b"hello");
+    assert_eq!(base64_decode("aGVsbG8h"), b"hello!");
+    assert_eq!(base64_decode("aA=="), b"h");
+}
+
+#[test]
+fn the_page_solves_and_plays_back_in_a_real_browser() {
+    let driver = path_from("GRIDLOCK_CHROMEDRIVER", "/usr/bin/chromedriver");
+    let chromium = path_from("GRIDLOCK_CHROMIUM", "/usr/bin/chromium");
+    if !driver.exists() || !chromium.exists() {
+        let note = format!(
+            "browser test skipped: {} or {} is missing (run .ci/browser-deps)",
+            driver.display(),
+            chromium.display()
+        );
+        assert!(
+            std::env::var_os("GRIDLOCK_REQUIRE_BROWSER").is_none(),
+            "{note}"
+        );
+        eprintln!("{note}");
+        return;
+    }
+    let shots = std::env::var_os("GRIDLOCK_SCREENSHOTS").map(PathBuf::from);
+    let server = support::start(gridlock_web::Config::default());
+    let base = format!("http://{}/", server.addr);
+    let browser = Browser::launch(&driver, &chromium);
+
+    // Rush Hour: contest sample 2 from the examples, solved and stepped to the end.
+    browser.go(&base);
+    browser.click("#tab-rush-hour");
+    let option = browser.find_xpath("//select[@id='examples']/option[contains(., 'Contest sample 2')]");
+    browser.cmd("POST", &format!("/element/{option}/click"), Some(json!({})));
+    browser.wait("the sample in the text box", || {
+        let v = browser.js("return document.getElementById('board-text').value");
+        v.as_str()
+            .is_some_and(|t| t.starts_with("0 2 0 6 6 0"))
+            .then_some(())
+    });
+    browser.click("#solve");
+    browser.wait_text("#step-counter", "Step 0 / 6");
+    assert_eq!(
+        browser.js("return document.getElementById('board').getAttribute('data-red-out')"),
+        "false"
+    );
+    for _ in 0..6 {
+        browser.click("#forward");
+    }
+    browser.wait_text("#step-counter", "Step 6 / 6");
+    assert_eq!(
+        browser.js("return document.getElementById('board').getAttribute('data-red-out')"),
+        "true",
+        "the red car is out at the last step"
+    );
+    assert!(browser.text("#phase").contains("The red car is out"));
+    assert!(browser.js("return document.getElementById('forward').disabled") == true);
+    // The arrow keys step too.
+    browser.key("\u{E012}");
+    browser.wait_text("#step-counter", "Step 5 / 6");
+    browser.key("\u{E011}");
+    browser.wait_text("#step-counter", "Step 0 / 6");
+    browser.key("\u{E014}");
+    browser.wait_text("#step-counter", "Step 1 / 6");
+    let current = browser.js(
+        "const li = document.querySelector('#moves li.current'); return li ? li.dataset.move : null",
+    );
+    assert_eq!(current, "0", "the first move is highlighted");
+
+    // A shared chips link opens the board and solves it.
+    browser.go("about:blank");
+    browser.go(&format!("{base}#chips/BRRBBRBR"));
+    let moves: Vec<String> = browser.wait("the chips move list", || {
+        let v = browser.js(
+            "return [...document.querySelectorAll('#moves li')].map(li => li.textContent)",
+        );
+        let list: Vec<String> = v
+            .as_array()?
+            .iter()
+            .filter_map(|s| s.as_str().map(str::to_string))
+            .collect();
+        (!list.is_empty()).then_some(list)
+    });
+    let labels: Vec<&str> = moves
+        .iter()
+        .map(|m| m.split(':').next().unwrap_or_default())
+        .collect();
+    assert_eq!(labels, ["1", "2", "3", "8"], "{moves:?}");
+    assert_eq!(browser.text("#board-text").trim(), "");
+    assert_eq!(
+        browser.js("return document.getElementById('board-text').value"),
+        "BRRBBRBR"
+    );
+    assert_eq!(
+        browser.js("return document.querySelector('nav [aria-selected=true]').id"),
+        "tab-chips"
+    );
+    browser.wait_text("#step-counter", "Move 0 / 4");
+    browser.key("\u{E014}");
+    browser.key("\u{E014}");
+    browser.wait_text("#step-counter", "Move 2 / 4");
+    assert_eq!(
+        browser.js("return document.querySelector('#moves li.current').dataset.move"),
+        "1"
+    );
+    browser.screenshot(&shots, "chips.png");
+    // The click editor: flipping cell 0 changes the text and the link.
+    browser.click("#edit");
+    browser.js("document.querySelector('#board .cell-hit').dispatchEvent(new MouseEvent('click'))");
+    assert_eq!(
+        browser.js("return document.getElementById('board-text').value"),
+        "RRRBBRBR"
+    );
+    assert_eq!(
+        browser.js("return location.hash"),
+        "#chips/RRRBBRBR",
+        "the fragment follows the edit"
+    );
+
+    if shots.is_some() {
+        // Mid-solution pictures for the README: the 51-move Rush Hour, a Puzznic level.
+        browser.go("about:blank");
+        browser.go(&format!("{base}#rush-hour/GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo"));
+        browser.wait_text("#step-counter", "Step 0 / 83");
+        for _ in 0..40 {
+            browser.key("\u{E014}");
+        }
+        browser.wait_text("#step-counter", "Step 40 / 83");
+        browser.screenshot(&shots, "rush-hour.png");
+    }
+    drop(browser);
+    drop(server);
+}
