@@ -47,21 +47,25 @@ const rush = {
     'A step moves one vehicle one cell; a move slides it any distance.',
   formatHint: '(6 rows of 6 numbers, a 36-character string, or 6 rows of letters)',
   solutionHint: 'one move per line, e.g. "B down 2"',
-  empty: () => 'o'.repeat(36),
+  empty: () => ({ cells: 'o'.repeat(36), labels: null }),
 
-  /** Reads the three accepted formats leniently; null if the text is none of them. */
+  /**
+   * Reads the three accepted formats leniently: the model is the 36-character string plus,
+   * for a judge matrix, the number each letter stands for. Null if the text is none of them.
+   */
   parse(text) {
     const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l.length > 0);
     if (lines.length === 1) {
       const token = lines[0].split(/\s+/).find((t) => t.length === 36);
-      if (token && /^[A-Za-z.]{36}$/.test(token)) return token.replace(/\./g, 'o');
+      if (token && /^[A-Za-z.]{36}$/.test(token)) return { cells: token.replace(/\./g, 'o'), labels: null };
       return null;
     }
     if (lines.length !== 6) return null;
     if (/^\d/.test(lines[0])) {
       const names = new Map([['0', 'o'], ['1', 'A']]);
+      const labels = { A: '1' };
       let next = 66; // 'B'
-      let out = '';
+      let cells = '';
       for (const line of lines) {
         const ids = line.split(/\s+/);
         if (ids.length !== 6 || !ids.every((t) => /^\d+$/.test(t))) return null;
@@ -69,22 +73,24 @@ const rush = {
           const key = String(Number(id));
           if (!names.has(key)) {
             if (next > 90) return null;
-            names.set(key, String.fromCharCode(next++));
+            const letter = String.fromCharCode(next++);
+            names.set(key, letter);
+            labels[letter] = key;
           }
-          out += names.get(key);
+          cells += names.get(key);
         }
       }
-      return out;
+      return { cells, labels };
     }
     if (!lines.every((l) => /^[A-Za-z.]{6}$/.test(l))) return null;
-    return lines.join('').replace(/\./g, 'o');
+    return { cells: lines.join('').replace(/\./g, 'o'), labels: null };
   },
-  text: (model) => model,
-  share: (model) => model,
-  fromShare: (s) => (/^[A-Za-z.]{36}$/.test(s) ? s : null),
+  text: (model) => model.cells,
+  share: (model) => model.cells,
+  fromShare: (s) => (/^[A-Za-z.]{36}$/.test(s) ? { cells: s.replace(/\./g, 'o'), labels: null } : null),
 
   palette(model) {
-    const used = [...new Set(model.replace(/[ox]/g, ''))].filter((c) => c !== 'A').sort();
+    const used = [...new Set(model.cells.replace(/[ox]/g, ''))].filter((c) => c !== 'A').sort();
     let spare = 'BCDEFGHIJKLMNOPQRSTUVWXYZ'.split('').find((c) => !used.includes(c));
     const tools = [
       { tool: 'o', label: '', title: 'Empty cell' },
@@ -103,7 +109,7 @@ const rush = {
   },
   paint(model, cell, tool) {
     if (cell < 0 || cell >= 36) return model;
-    return model.slice(0, cell) + tool + model.slice(cell + 1);
+    return { cells: model.cells.slice(0, cell) + tool + model.cells.slice(cell + 1), labels: null };
   },
 
   /** Draws a 36-character board; `frame.out` cells of the red car are past the exit. */
@@ -151,7 +157,7 @@ const rush = {
         root.appendChild(svg('text', {
           x: M + (b + e + 1) / 2 * S + shift, y: M + (a + d + 1) / 2 * S + 7, 'text-anchor': 'middle',
           'font-size': 22, 'font-weight': 700, fill: '#fff', 'pointer-events': 'none',
-        }, letter));
+        }, (frame.labels && frame.labels[letter]) || letter));
       }
     }
     for (let cell = 0; cell < 36; cell++) {
@@ -160,14 +166,14 @@ const rush = {
       hit.addEventListener('click', () => onCell(cell));
       root.appendChild(hit);
     }
-    const redOut = frame.redLength > 0 && out >= frame.redLength;
+    const redOut = frame.red_length > 0 && out >= frame.red_length;
     root.setAttribute('data-red-out', redOut ? 'true' : 'false');
     return redOut ? 'The red car is out.' : '';
   },
   describe(frame) {
     return `Rush Hour board ${frame.cells}` + (frame.out ? `, red car ${frame.out} cells past the exit` : '');
   },
-  editFrame: (model) => ({ cells: model, out: 0 }),
+  editFrame: (model) => ({ cells: model.cells, labels: model.labels, out: 0 }),
   options: [
     { key: 'metric', label: 'Minimise', choices: [['steps', 'steps (contest)'], ['moves', 'moves (database)']] },
     { key: 'limit', label: 'Limit', choices: [['none', 'none'], ['10', '10 (contest)']] },
@@ -470,14 +476,22 @@ function editModel(model) {
   const text = p.text(model);
   state.texts[state.puzzle] = text;
   $('board-text').value = text;
+  fitTextBox();
   clearAnswer();
   drawPalette();
   drawBoard();
   updateShareLink();
 }
 
+/** Grows the board's text box with the board, within reason. */
+function fitTextBox() {
+  const area = $('board-text');
+  area.rows = Math.max(6, Math.min(18, area.value.split('\n').length + 1));
+}
+
 function onTextInput() {
   const p = current();
+  fitTextBox();
   const text = $('board-text').value;
   state.texts[state.puzzle] = text;
   const model = p.parse(text);
@@ -607,8 +621,8 @@ function showAnswer(answer) {
     $('share').hidden = false;
     history.replaceState(null, '', hash);
   }
-  if (answer.solvable && answer.judge !== undefined && $('solution-text').value === '') {
-    $('solution-text').value = answer.judge;
+  if (answer.solvable && answer.solution !== undefined) {
+    $('solution-text').value = answer.solution;
   }
   drawPalette();
   drawBoard();
@@ -724,6 +738,7 @@ function selectPuzzle(puzzle, text) {
     state.texts[puzzle] = first ? first.board : p.text(p.empty());
   }
   $('board-text').value = state.texts[puzzle];
+  fitTextBox();
   state.models[puzzle] = p.parse(state.texts[puzzle]) || state.models[puzzle] || p.empty();
   $('rules').textContent = p.rules;
   $('format-hint').textContent = p.formatHint;

@@ -108,10 +108,11 @@ pub fn solve(mut job: Job) -> Reply {
             ),
         },
         "judge": render::judge(solution.as_ref()),
+        "solution": render::judge(solution.as_ref()),
         "moves": moves,
         "steps": steps,
         "stats": StatsJson::from(solver.stats()),
-        "answer": render::json(start, solution.as_ref()),
+        "json": render::json(start, solution.as_ref()),
     }))
 }
 

@@ -166,9 +166,11 @@ impl Browser {
         self.cmd(
             "POST",
             "/actions",
-            Some(json!({ "actions": [{ "type": "key", "id": "keyboard", "actions": [
-                { "type": "keyDown", "value": key }, { "type": "keyUp", "value": key }
-            ]}]})),
+            Some(
+                json!({ "actions": [{ "type": "key", "id": "keyboard", "actions": [
+                    { "type": "keyDown", "value": key }, { "type": "keyUp", "value": key }
+                ]}]}),
+            ),
         );
     }
 
@@ -258,7 +260,8 @@ fn the_page_solves_and_plays_back_in_a_real_browser() {
     // Rush Hour: contest sample 2 from the examples, solved and stepped to the end.
     browser.go(&base);
     browser.click("#tab-rush-hour");
-    let option = browser.find_xpath("//select[@id='examples']/option[contains(., 'Contest sample 2')]");
+    let option =
+        browser.find_xpath("//select[@id='examples']/option[contains(., 'Contest sample 2')]");
     browser.cmd("POST", &format!("/element/{option}/click"), Some(json!({})));
     browser.wait("the sample in the text box", || {
         let v = browser.js("return document.getElementById('board-text').value");
@@ -299,9 +302,8 @@ fn the_page_solves_and_plays_back_in_a_real_browser() {
     browser.go("about:blank");
     browser.go(&format!("{base}#chips/BRRBBRBR"));
     let moves: Vec<String> = browser.wait("the chips move list", || {
-        let v = browser.js(
-            "return [...document.querySelectorAll('#moves li')].map(li => li.textContent)",
-        );
+        let v = browser
+            .js("return [...document.querySelectorAll('#moves li')].map(li => li.textContent)");
         let list: Vec<String> = v
             .as_array()?
             .iter()
@@ -348,7 +350,9 @@ fn the_page_solves_and_plays_back_in_a_real_browser() {
     if shots.is_some() {
         // Mid-solution pictures for the README: the 51-move Rush Hour, a Puzznic level.
         browser.go("about:blank");
-        browser.go(&format!("{base}#rush-hour/GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo"));
+        browser.go(&format!(
+            "{base}#rush-hour/GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo"
+        ));
         browser.wait_text("#step-counter", "Step 0 / 83");
         for _ in 0..40 {
             browser.key("\u{E014}");
