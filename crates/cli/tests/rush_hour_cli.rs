@@ -29,7 +29,7 @@ fn judge(board: &str) -> String {
 
 fn red_alone(col: usize) -> String {
     let mut rows = vec!["0 0 0 0 0 0".to_string(); 6];
-    let mut row = vec!["0"; 6];
+    let mut row = ["0"; 6];
     row[col] = "1";
     row[col + 1] = "1";
     rows[2] = row.join(" ");

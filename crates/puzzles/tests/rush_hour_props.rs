@@ -43,7 +43,7 @@ fn neighbours(g: &Grid, max: usize) -> Vec<(Grid, usize)> {
                 };
                 let next = lead + dir * stride;
                 let inside = if horizontal {
-                    next >= 0 && next < 36 && next / 6 == lead / 6
+                    (0..36).contains(&next) && next / 6 == lead / 6
                 } else {
                     (0..36).contains(&next)
                 };
@@ -94,8 +94,8 @@ fn brute(
             continue;
         }
         for (next, _) in neighbours(&cur, max) {
-            if !seen.contains_key(&next) {
-                seen.insert(next, d + 1);
+            if let std::collections::hash_map::Entry::Vacant(slot) = seen.entry(next) {
+                slot.insert(d + 1);
                 queue.push_back(next);
                 if seen.len() > cap {
                     return None;
