@@ -26,8 +26,9 @@ const MIN_SLOTS: usize = 1 << 10;
 #[derive(Clone, Debug)]
 pub struct ComponentBuffer<S, M, C> {
     states: Vec<S>,
-    /// Open addressing, linear probing: 0 is empty, otherwise state index + 1.
-    slots: Vec<u32>,
+    /// Open addressing, linear probing: index 0 is empty, otherwise state index + 1, stored
+    /// next to the state itself so a probe touches one cache line, not two.
+    slots: Vec<(u32, S)>,
     /// `64 - log2(slots.len())`: the hash's top bits pick the home slot.
     shift: u32,
     /// `targets[offsets[i]..offsets[i + 1]]` are the edges leaving state `i`.
@@ -42,7 +43,7 @@ impl<S, M, C> Default for ComponentBuffer<S, M, C> {
     fn default() -> Self {
         ComponentBuffer {
             states: Vec::new(),
-            slots: vec![0; MIN_SLOTS],
+            slots: Vec::new(),
             shift: 64 - MIN_SLOTS.trailing_zeros(),
             offsets: Vec::new(),
             targets: Vec::new(),
@@ -77,7 +78,7 @@ impl<S: Copy + Eq + Hash, M: Copy, C: Copy> ComponentBuffer<S, M, C> {
     {
         let clock = Instant::now();
         let mut stats = Stats::default();
-        self.reset();
+        self.reset(start);
         self.intern(start);
         self.offsets.push(0);
         let mut scratch = std::mem::take(&mut self.scratch);
@@ -130,13 +131,13 @@ impl<S: Copy + Eq + Hash, M: Copy, C: Copy> ComponentBuffer<S, M, C> {
 
     /// Forgets the component; shrinks the index if it is far larger than the last component
     /// needed, so that clearing it does not dominate a run of small components.
-    fn reset(&mut self) {
+    fn reset(&mut self, filler: S) {
         let wanted = (self.states.len() * 4).next_power_of_two().max(MIN_SLOTS);
-        if self.slots.len() > 4 * wanted {
-            self.slots = vec![0; wanted];
+        if self.slots.len() > 4 * wanted || self.slots.is_empty() {
+            self.slots = vec![(0, filler); wanted];
             self.shift = 64 - wanted.trailing_zeros();
         } else {
-            self.slots.fill(0);
+            self.slots.fill((0, filler));
         }
         self.states.clear();
         self.offsets.clear();
@@ -153,14 +154,14 @@ impl<S: Copy + Eq + Hash, M: Copy, C: Copy> ComponentBuffer<S, M, C> {
         let mask = self.slots.len() - 1;
         let mut p = home(&state, self.shift);
         loop {
-            let v = self.slots[p];
+            let (v, s) = self.slots[p];
             if v == 0 {
                 let index = self.states.len() as u32;
-                self.slots[p] = index + 1;
+                self.slots[p] = (index + 1, state);
                 self.states.push(state);
                 return index;
             }
-            if self.states[v as usize - 1] == state {
+            if s == state {
                 return v - 1;
             }
             p = (p + 1) & mask;
@@ -169,16 +170,17 @@ impl<S: Copy + Eq + Hash, M: Copy, C: Copy> ComponentBuffer<S, M, C> {
 
     fn grow(&mut self) {
         let size = self.slots.len() * 2;
+        let filler = self.slots[0].1;
         self.slots.clear();
-        self.slots.resize(size, 0);
+        self.slots.resize(size, (0, filler));
         self.shift = 64 - size.trailing_zeros();
         let mask = size - 1;
         for (i, s) in self.states.iter().enumerate() {
             let mut p = home(s, self.shift);
-            while self.slots[p] != 0 {
+            while self.slots[p].0 != 0 {
                 p = (p + 1) & mask;
             }
-            self.slots[p] = i as u32 + 1;
+            self.slots[p] = (i as u32 + 1, *s);
         }
     }
 
@@ -210,11 +212,11 @@ impl<S: Copy + Eq + Hash, M: Copy, C: Copy> ComponentBuffer<S, M, C> {
         let mask = self.slots.len() - 1;
         let mut p = home(state, self.shift);
         loop {
-            let v = self.slots[p];
+            let (v, s) = self.slots[p];
             if v == 0 {
                 return None;
             }
-            if self.states[v as usize - 1] == *state {
+            if s == *state {
                 return Some(v - 1);
             }
             p = (p + 1) & mask;

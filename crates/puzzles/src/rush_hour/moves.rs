@@ -144,51 +144,34 @@ impl Board {
         Ok(self.with_offset(p, i, target as u8))
     }
 
-    /// Appends every legal slide from `p` (each vehicle, each direction, each distance),
-    /// calling `emit(move, next position)`.
+    /// Every legal slide from `p` (each vehicle, each direction, each distance), calling
+    /// `emit(move, next position)`.
     #[inline]
     pub fn for_each_slide(&self, p: Position, mut emit: impl FnMut(Move, Position)) {
-        let occ = self.occupied(p);
-        for (i, v) in self.vehicles().iter().enumerate() {
-            let lane = self.lane(i);
-            let unit = 1u64 << (BITS * i as u32);
-            let off = self.offset(p, i) as usize;
-            let mut k = off;
-            while k > 0 && occ & lane[k - 1] == 0 {
-                k -= 1;
-                let d = off - k;
+        self.for_each_reach(p, |i, offset, mut reach| {
+            let shift = BITS * i as u32;
+            while reach != 0 {
+                let to = reach.trailing_zeros() as u8;
+                reach &= reach - 1;
+                let delta = to as i8 - offset as i8;
+                let next = (p & !(7 << shift)) | (to as u64) << shift;
                 emit(
                     Move {
                         vehicle: i as u8,
-                        delta: -(d as i8),
+                        delta,
                     },
-                    p - d as u64 * unit,
+                    next,
                 );
             }
-            let mut k = off + v.len as usize;
-            while k < SIDE && occ & lane[k] == 0 {
-                k += 1;
-                let d = k - off - v.len as usize;
-                emit(
-                    Move {
-                        vehicle: i as u8,
-                        delta: d as i8,
-                    },
-                    p + d as u64 * unit,
-                );
-            }
-        }
+        });
     }
 
     /// Every one-cell step from `p`.
     #[inline]
     pub fn for_each_step(&self, p: Position, mut emit: impl FnMut(Move, Position)) {
-        let occ = self.occupied(p);
-        for (i, v) in self.vehicles().iter().enumerate() {
-            let lane = self.lane(i);
+        self.for_each_reach(p, |i, offset, reach| {
             let unit = 1u64 << (BITS * i as u32);
-            let off = self.offset(p, i) as usize;
-            if off > 0 && occ & lane[off - 1] == 0 {
+            if offset > 0 && reach & 1 << (offset - 1) != 0 {
                 emit(
                     Move {
                         vehicle: i as u8,
@@ -197,8 +180,7 @@ impl Board {
                     p - unit,
                 );
             }
-            let end = off + v.len as usize;
-            if end < SIDE && occ & lane[end] == 0 {
+            if reach & 1 << (offset + 1) != 0 {
                 emit(
                     Move {
                         vehicle: i as u8,
@@ -207,7 +189,7 @@ impl Board {
                     p + unit,
                 );
             }
-        }
+        });
     }
 }
 
