@@ -34,12 +34,28 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Rush Hour: fewest steps (or moves) to drive the red car out.
+    #[command(after_help = "Examples:
+  gridlock rush-hour examples/rush-hour/sample2.txt            # contest answer: 6
+  gridlock rush-hour --limit none --metric moves --format text board.txt
+  gridlock rush-hour --batch rush_18k.txt > answers.txt        # MOVES STEPS BOARD per line
+  gridlock rush-hour explore examples/rush-hour/sample2.txt    # the whole component")]
     RushHour(cmd::rush_hour::Args),
     /// Red-blue chips: shortest, lexicographically first move list to alternate the colours.
+    #[command(after_help = "Examples:
+  gridlock chips examples/chips/sample.txt                     # 4, then 1 2 3 8
+  echo RRRRBBBB | gridlock chips --format text")]
     Chips(cmd::chips::Args),
     /// Puzznic: an optimal sequence of moves that clears the board.
+    #[command(after_help = "Examples:
+  gridlock puzznic examples/puzznic/sample.txt                 # R 2 3
+  gridlock puzznic --objective cycles --format text level.txt
+  gridlock puzznic --fast level.txt                            # quick, not proven optimal")]
     Puzznic(cmd::puzznic::Args),
     /// Special judge: replay a solution and say whether it is valid and optimal.
+    #[command(after_help = "Examples:
+  gridlock rush-hour --limit none --format moves board.txt > moves.txt
+  gridlock verify rush-hour board.txt moves.txt
+  gridlock chips ring.txt > answer.txt && gridlock verify chips ring.txt answer.txt")]
     Verify(cmd::verify::Args),
     /// Web player: solve boards and play the solutions back in a browser (local by default).
     Serve(cmd::serve::Args),

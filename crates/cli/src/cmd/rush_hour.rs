@@ -1,31 +1,457 @@
-//! (being written)
+//! `gridlock rush-hour`: the contest answer, optimal solutions in either metric, batch runs
+//! over many boards, component exploration, and the move-list verifier (SPEC §3, §6).
 
-use crate::common::Common;
+use crate::common::{Common, Format, DEFAULT_MAX_STATES};
 use crate::error::CliError;
+use crate::input::{self, source_name};
 use crate::output::Output;
-use std::path::PathBuf;
+use gridlock_puzzles::rush_hour::render::{database, grid, move_name};
+use gridlock_puzzles::rush_hour::verify::{parse_moves, replay, Verdict};
+use gridlock_puzzles::rush_hour::{
+    optima_all, optimum, parse, parse_database, solve, Analyser, Metric, Optima, Puzzle,
+};
+use gridlock_search::Limits;
+use serde_json::{json, Value};
+use std::io::{BufRead, Read};
+use std::path::{Path, PathBuf};
 
-/// Arguments of this subcommand.
+/// Arguments of `gridlock rush-hour`.
 #[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct Args {
+    /// Something other than solving one board.
+    #[command(subcommand)]
+    pub action: Option<Action>,
+    /// Input file (judge matrix, 36-character string, or 6 lines of letters); `-` or nothing
+    /// for standard input.
+    pub file: Option<PathBuf>,
+    /// Largest answer printed, in the chosen metric (steps include the red car's exit);
+    /// `none` to solve at any depth. Default 10 (the contest's), none with --batch.
+    #[arg(long, value_name = "N|none", value_parser = parse_limit)]
+    pub limit: Option<Limit>,
+    /// What to minimise: single-cell steps (the contest) or slides of any length (the
+    /// published database).
+    #[arg(long, value_enum, default_value_t = MetricArg::Steps)]
+    pub metric: MetricArg,
+    /// Many boards, one per line (the first 36-character token of each line); prints
+    /// `MOVES STEPS BOARD` per line, in input order, using every core.
+    #[arg(long)]
+    pub batch: bool,
+    #[command(flatten)]
+    pub common: Common,
+}
+
+/// Subcommands of `gridlock rush-hour`.
+#[derive(clap::Subcommand)]
+pub enum Action {
+    /// The whole component of a position: its size, its goal states, the largest distance to
+    /// a goal in moves and in steps, and the farthest positions (in database format).
+    Explore(ExploreArgs),
+}
+
+/// Arguments of `gridlock rush-hour explore`.
+#[derive(clap::Args)]
+pub struct ExploreArgs {
     /// Input file; `-` or nothing for standard input.
     pub file: Option<PathBuf>,
     #[command(flatten)]
     pub common: Common,
 }
 
-/// Runs the subcommand.
-pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
-    let _ = (args.file, args.common, out);
-    Err(CliError::Internal("not implemented yet".into()))
+/// The metric, as a command-line value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum MetricArg {
+    /// Single-cell steps, exit steps included in the printed number.
+    Steps,
+    /// Slides of any length, exit not counted.
+    Moves,
 }
 
-/// `gridlock verify` for this puzzle: prints the verdict, returns the exit code.
-pub fn verify(
-    input: &std::path::Path,
-    solution: &std::path::Path,
-    out: &mut Output,
-) -> Result<u8, CliError> {
-    let _ = (input, solution, out);
-    Err(CliError::Internal("not implemented yet".into()))
+impl From<MetricArg> for Metric {
+    fn from(m: MetricArg) -> Metric {
+        match m {
+            MetricArg::Steps => Metric::Steps,
+            MetricArg::Moves => Metric::Moves,
+        }
+    }
+}
+
+/// `--limit`: a bound, or none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limit(pub Option<u32>);
+
+fn parse_limit(text: &str) -> Result<Limit, String> {
+    if text.eq_ignore_ascii_case("none") {
+        return Ok(Limit(None));
+    }
+    text.parse::<u32>()
+        .map(|n| Limit(Some(n)))
+        .map_err(|_| format!("expected a non-negative integer or `none`, found `{text}`"))
+}
+
+/// Runs `gridlock rush-hour`.
+pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
+    if let Some(Action::Explore(e)) = args.action {
+        return explore(e, out);
+    }
+    if args.batch {
+        return batch(&args, out);
+    }
+    single(&args, out)
+}
+
+fn read_puzzle(file: Option<&Path>) -> Result<Puzzle, CliError> {
+    let text = input::read_text(file)?;
+    parse(&text).map_err(|e| CliError::input_in(&source_name(file), &e))
+}
+
+fn unit(metric: Metric) -> &'static str {
+    match metric {
+        Metric::Steps => "steps",
+        Metric::Moves => "moves",
+    }
+}
+
+fn single(args: &Args, out: &mut Output) -> Result<u8, CliError> {
+    let puzzle = read_puzzle(args.file.as_deref())?;
+    let (board, start) = (&puzzle.board, puzzle.start);
+    let metric = Metric::from(args.metric);
+    let limit = args.limit.unwrap_or(Limit(Some(10))).0;
+    let limits = args.common.limits();
+    if args.common.format == Format::Judge {
+        let (best, stats) = optimum(board, start, metric, limit, &limits)?;
+        if args.common.stats {
+            eprintln!("gridlock: {stats}");
+        }
+        out.line(&best.map_or("-1".to_string(), |n| n.to_string()))?;
+        return Ok(0);
+    }
+    let (found, stats) = solve(board, start, metric, limit, &limits)?;
+    if args.common.stats {
+        eprintln!("gridlock: {stats}");
+    }
+    let names: Vec<String> = found
+        .iter()
+        .flat_map(|s| s.moves.iter().map(|&m| move_name(board, m)))
+        .collect();
+    match args.common.format {
+        Format::Judge => unreachable!("answered above"),
+        Format::Moves => match &found {
+            Some(_) => {
+                let mut text = String::new();
+                for name in &names {
+                    text.push_str(name);
+                    text.push('\n');
+                }
+                out.write(&text)?;
+            }
+            None => out.line("-1")?,
+        },
+        Format::Json => {
+            let solution: Option<Vec<Value>> = found.as_ref().map(|s| {
+                s.moves
+                    .iter()
+                    .map(|&m| {
+                        json!({
+                            "vehicle": board.vehicles()[m.vehicle as usize].label.to_string(),
+                            "direction": board.direction(m).word(),
+                            "distance": m.distance(),
+                        })
+                    })
+                    .collect()
+            });
+            let value = json!({
+                "answer": found.as_ref().map_or(-1, |s| s.answer(metric) as i64),
+                "metric": unit(metric),
+                "limit": limit,
+                "board": database(board, start),
+                "moves": found.as_ref().map(|s| s.move_count()),
+                "steps": found.as_ref().map(|s| s.steps),
+                "steps_out": found.as_ref().map(|s| s.steps_out),
+                "solution": solution,
+            });
+            out.line(&value.to_string())?;
+        }
+        Format::Text => {
+            let mut text = format!(
+                "Start ({}):\n{}",
+                database(board, start),
+                grid(board, start)
+            );
+            match &found {
+                Some(s) => {
+                    for (k, (name, &p)) in names.iter().zip(&s.positions).enumerate() {
+                        text.push_str(&format!("\n{}. {name}\n{}", k + 1, grid(board, p)));
+                    }
+                    text.push_str(&format!(
+                        "\nSolved in {} moves, {} steps; driving the red car out takes {} more: {} steps.\n",
+                        s.move_count(),
+                        s.steps,
+                        s.steps_out - s.steps,
+                        s.steps_out
+                    ));
+                }
+                None if !board.has_red() => text.push_str("\nNo solution: there is no red car.\n"),
+                None if !board.can_exit() => {
+                    text.push_str("\nNo solution: the red car is not horizontal in row 3, so it can never reach the exit.\n")
+                }
+                None => match limit {
+                    Some(l) => text.push_str(&format!(
+                        "\nNo solution within {l} {} (use --limit none to search at any depth).\n",
+                        unit(metric)
+                    )),
+                    None => text.push_str("\nNo solution: no reachable position has the red car on the exit cells.\n"),
+                },
+            }
+            out.write(&text)?;
+        }
+    }
+    Ok(0)
+}
+
+/// Boards per parallel round: large enough to keep every core busy, small enough that output
+/// starts at once and memory stays flat however long the input is.
+const CHUNK: usize = 1024;
+/// Longest line accepted in batch input.
+const MAX_LINE: u64 = 1 << 16;
+
+struct Row {
+    line: usize,
+    token: String,
+    puzzle: Puzzle,
+}
+
+fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
+    if args.common.format == Format::Moves {
+        return Err(CliError::Input(
+            "--format moves prints one solution; it cannot be combined with --batch".into(),
+        ));
+    }
+    let name = source_name(args.file.as_deref());
+    let mut reader = input::open(args.file.as_deref())?;
+    let metric = Metric::from(args.metric);
+    let limit = args.limit.and_then(|l| l.0);
+    let limits = args.common.limits();
+    let mut line_no = 0;
+    let mut bytes = Vec::new();
+    let mut done = false;
+    while !done {
+        let mut rows = Vec::with_capacity(CHUNK);
+        let mut failure = None;
+        while rows.len() < CHUNK {
+            bytes.clear();
+            let n = (&mut reader)
+                .take(MAX_LINE + 1)
+                .read_until(b'\n', &mut bytes)
+                .map_err(|e| CliError::Input(format!("{name}: cannot read: {e}")))?;
+            if n == 0 {
+                done = true;
+                break;
+            }
+            line_no += 1;
+            if n as u64 > MAX_LINE {
+                failure = Some(CliError::Input(format!(
+                    "{name}: line {line_no}: longer than {MAX_LINE} bytes; expected one board per line"
+                )));
+                break;
+            }
+            match batch_row(&bytes, line_no) {
+                Ok(Some(row)) => rows.push(row),
+                Ok(None) => {}
+                Err(e) => {
+                    failure = Some(CliError::input_in(&name, &e));
+                    break;
+                }
+            }
+        }
+        let puzzles: Vec<Puzzle> = rows.iter().map(|r| r.puzzle.clone()).collect();
+        let results = optima_all(&puzzles, &limits);
+        let mut text = String::with_capacity(rows.len() * 48);
+        for (row, result) in rows.iter().zip(results) {
+            let optima = match result {
+                Ok(o) => o,
+                Err(stopped) => {
+                    out.write(&text)?;
+                    out.flush()?;
+                    let e = CliError::from(stopped);
+                    return Err(CliError::Limit(format!("{name}: line {}: {e}", row.line)));
+                }
+            };
+            text.push_str(&batch_line(row, &optima, metric, limit, args.common.format));
+            text.push('\n');
+        }
+        out.write(&text)?;
+        out.flush()?;
+        if let Some(e) = failure {
+            return Err(e);
+        }
+    }
+    Ok(0)
+}
+
+/// One line of batch input: `None` for a blank line.
+fn batch_row(bytes: &[u8], line: usize) -> Result<Option<Row>, gridlock_puzzles::ParseError> {
+    let text = input::decode(bytes.to_vec()).map_err(|mut e| {
+        e.line = line;
+        e
+    })?;
+    let text = text.trim_end_matches(['\n', '\r']);
+    if text.trim().is_empty() {
+        return Ok(None);
+    }
+    let mut column = 1;
+    let mut found = None;
+    let mut first = None;
+    for token in text.split(|c: char| c.is_whitespace()) {
+        if !token.is_empty() {
+            first.get_or_insert((column, token));
+            if token.chars().count() == 36 {
+                found = Some((column, token));
+                break;
+            }
+        }
+        column += token.chars().count() + 1;
+    }
+    let (column, token) = found.or(first).expect("line is not blank");
+    let mut puzzle = parse_database(token).map_err(|mut e| {
+        e.line = line;
+        e.column += column - 1;
+        e
+    })?;
+    puzzle.format = gridlock_puzzles::rush_hour::Format::Database;
+    Ok(Some(Row {
+        line,
+        token: token.to_string(),
+        puzzle,
+    }))
+}
+
+fn batch_line(
+    row: &Row,
+    optima: &Optima,
+    metric: Metric,
+    limit: Option<u32>,
+    format: Format,
+) -> String {
+    let red = row.puzzle.board.red_len().unwrap_or(0) as u32;
+    let within = match (metric, limit) {
+        (_, None) => true,
+        (Metric::Moves, Some(l)) => optima.moves.is_some_and(|m| m <= l),
+        (Metric::Steps, Some(l)) => optima.steps.is_some_and(|s| s + red <= l),
+    };
+    let (moves, steps) = if within {
+        (optima.moves, optima.steps)
+    } else {
+        (None, None)
+    };
+    if format == Format::Json {
+        json!({
+            "line": row.line,
+            "board": row.token,
+            "moves": moves,
+            "steps": steps,
+            "steps_out": steps.map(|s| s + red),
+            "states": optima.states,
+        })
+        .to_string()
+    } else {
+        let show = |n: Option<u32>| n.map_or("-1".to_string(), |n| n.to_string());
+        format!("{} {} {}", show(moves), show(steps), row.token)
+    }
+}
+
+fn explore(args: ExploreArgs, out: &mut Output) -> Result<u8, CliError> {
+    if args.common.format == Format::Moves {
+        return Err(CliError::Input(
+            "explore prints text or json, not a move list".into(),
+        ));
+    }
+    let puzzle = read_puzzle(args.file.as_deref())?;
+    let board = &puzzle.board;
+    let (a, stats) = Analyser::new().analyse(board, puzzle.start, &args.common.limits())?;
+    if args.common.stats {
+        eprintln!("gridlock: {stats}");
+    }
+    let red = board.red_len().unwrap_or(0) as u32;
+    if args.common.format == Format::Json {
+        let value = json!({
+            "board": database(board, puzzle.start),
+            "states": a.states,
+            "goal_states": a.goal_states,
+            "start_moves": a.start.moves,
+            "start_steps": a.start.steps,
+            "start_steps_out": a.start.steps.map(|s| s + red),
+            "max_moves": a.farthest_moves.map(|f| f.0),
+            "farthest_moves": a.farthest_moves.map(|f| database(board, f.1)),
+            "max_steps": a.farthest_steps.map(|f| f.0),
+            "max_steps_out": a.farthest_steps.map(|f| f.0 + red),
+            "farthest_steps": a.farthest_steps.map(|f| database(board, f.1)),
+        });
+        out.line(&value.to_string())?;
+        return Ok(0);
+    }
+    let mut text = format!(
+        "position: {}\ncomponent: {} states\ngoal states: {}\n",
+        database(board, puzzle.start),
+        a.states,
+        a.goal_states
+    );
+    match (a.start.moves, a.start.steps) {
+        (Some(m), Some(s)) => text.push_str(&format!(
+            "this position: {m} moves, {s} steps to the exit cells ({} with the exit)\n",
+            s + red
+        )),
+        _ => text.push_str("this position: unsolvable (no goal state in its component)\n"),
+    }
+    if let (Some((m, pm)), Some((s, ps))) = (a.farthest_moves, a.farthest_steps) {
+        text.push_str(&format!(
+            "farthest in moves: {m} moves, {}\n",
+            database(board, pm)
+        ));
+        text.push_str(&format!(
+            "farthest in steps: {s} steps ({} with the exit), {}\n",
+            s + red,
+            database(board, ps)
+        ));
+    }
+    out.write(&text)?;
+    Ok(0)
+}
+
+/// `gridlock verify rush-hour INPUT SOLUTION`: prints the verdict, then (if valid) the length
+/// in steps and in moves and whether each is optimal. Exit 0 valid, 1 invalid, 2 malformed.
+pub fn verify(input: &Path, solution: &Path, out: &mut Output) -> Result<u8, CliError> {
+    let puzzle = read_puzzle(Some(input))?;
+    let list_text = input::read_text(Some(solution))?;
+    let list = parse_moves(&list_text)
+        .map_err(|e| CliError::input_in(&source_name(Some(solution)), &e))?;
+    match replay(&puzzle.board, puzzle.start, &list) {
+        Verdict::Invalid { line, reason } => {
+            out.line(&format!("invalid: line {line}: {reason}"))?;
+            Ok(1)
+        }
+        Verdict::Valid { steps_out, moves } => {
+            let red = puzzle.board.red_len().unwrap_or(0) as u32;
+            let best = Analyser::new().optima(
+                &puzzle.board,
+                puzzle.start,
+                &Limits::states(DEFAULT_MAX_STATES),
+            );
+            let verdict = |mine: u32, best: Option<u32>| match best {
+                Some(b) if b == mine => format!("optimal: yes (fewest {b})"),
+                Some(b) => format!("optimal: no (fewest {b})"),
+                None => "optimal: unknown".to_string(),
+            };
+            let (best_steps, best_moves) = match &best {
+                Ok(o) => (o.steps.map(|s| s + red), o.moves),
+                Err(_) => (None, None),
+            };
+            out.write(&format!(
+                "valid\nsteps: {steps_out} (exit steps included), {}\nmoves: {moves}, {}\n",
+                verdict(steps_out, best_steps),
+                verdict(moves, best_moves)
+            ))?;
+            Ok(0)
+        }
+    }
 }

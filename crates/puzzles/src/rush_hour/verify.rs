@@ -1,0 +1,282 @@
+//! The special judge: replays a move list (`VEHICLE DIRECTION DISTANCE` per line) with the
+//! same legality rule the solvers use ([`Board::slide`]).
+//!
+//! A file that is not a move list (a line without three fields, an unknown direction, a
+//! distance that is not a positive integer) is malformed; a well-formed list that breaks the
+//! rules (an unknown vehicle, a blocked or off-board slide, not ending on the exit cells) is
+//! invalid, and the first such problem is reported with its line number.
+
+use super::board::{Board, Label, Position, SIDE};
+use super::moves::{Direction, Illegal};
+use crate::error::{describe_char, ParseError};
+
+/// One line of a move list, as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Written {
+    /// 1-based line number.
+    pub line: usize,
+    /// The vehicle's name as written.
+    pub vehicle: String,
+    /// Which way.
+    pub direction: Direction,
+    /// How many cells (at least 1).
+    pub distance: u32,
+}
+
+/// The verdict on a move list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Every move is legal and the red car ends on the exit cells.
+    Valid {
+        /// Cells travelled plus the red car's exit steps (the contest's count).
+        steps_out: u32,
+        /// Number of moves (lines).
+        moves: u32,
+    },
+    /// The first problem, with the line it is on.
+    Invalid {
+        /// 1-based line of the problem (the last move's line, or 1 for an empty list, when
+        /// the list ends too early).
+        line: usize,
+        /// What is wrong, in words.
+        reason: String,
+    },
+}
+
+/// Reads a move list; blank lines are skipped, CRLF accepted.
+pub fn parse_moves(text: &str) -> Result<Vec<Written>, ParseError> {
+    let mut out = Vec::new();
+    for (i, raw) in text.split('\n').enumerate() {
+        let line = i + 1;
+        let raw = raw.strip_suffix('\r').unwrap_or(raw);
+        if raw.trim().is_empty() {
+            continue;
+        }
+        let fields: Vec<(usize, &str)> = fields(raw);
+        if fields.len() != 3 {
+            let column = fields
+                .get(3)
+                .map_or(raw.trim_end().chars().count() + 1, |f| f.0);
+            return Err(ParseError::new(
+                line,
+                column,
+                format!("{} fields", fields.len()),
+                "a move `VEHICLE DIRECTION DISTANCE`, e.g. `B down 2`",
+            ));
+        }
+        let (_, vehicle) = fields[0];
+        let (dcol, word) = fields[1];
+        let direction = Direction::from_word(word).ok_or_else(|| {
+            ParseError::new(
+                line,
+                dcol,
+                format!("'{word}'"),
+                "a direction: up, down, left or right",
+            )
+        })?;
+        let (ncol, number) = fields[2];
+        if let Some((k, c)) = number
+            .chars()
+            .enumerate()
+            .find(|(_, c)| !c.is_ascii_digit())
+        {
+            return Err(ParseError::new(
+                line,
+                ncol + k,
+                describe_char(c),
+                "a distance in cells (a positive integer)",
+            ));
+        }
+        let distance: u32 = match number.parse() {
+            Ok(0) | Err(_) => {
+                return Err(ParseError::new(
+                    line,
+                    ncol,
+                    format!("'{number}'"),
+                    "a distance of at least 1 cell",
+                ))
+            }
+            Ok(d) => d,
+        };
+        out.push(Written {
+            line,
+            vehicle: vehicle.to_string(),
+            direction,
+            distance,
+        });
+    }
+    Ok(out)
+}
+
+/// Whitespace-separated fields with their 1-based character columns.
+fn fields(line: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start: Option<(usize, usize)> = None;
+    for (column, (byte, c)) in line.char_indices().enumerate() {
+        if c.is_whitespace() {
+            if let Some((from, at)) = start.take() {
+                out.push((at, &line[from..byte]));
+            }
+        } else if start.is_none() {
+            start = Some((byte, column + 1));
+        }
+    }
+    if let Some((from, at)) = start {
+        out.push((at, &line[from..]));
+    }
+    out
+}
+
+fn cell_name(cell: u8) -> String {
+    format!(
+        "row {}, column {}",
+        cell as usize / SIDE + 1,
+        cell as usize % SIDE + 1
+    )
+}
+
+/// Replays `moves` from `start`.
+pub fn replay(board: &Board, start: Position, moves: &[Written]) -> Verdict {
+    let mut p = start;
+    let mut cells = 0;
+    for w in moves {
+        let label = match w.vehicle.parse::<u32>() {
+            Ok(n) => Label::Id(n),
+            Err(_) => match w.vehicle.chars().collect::<Vec<_>>()[..] {
+                [c] => Label::Letter(c),
+                _ => Label::Letter('\0'),
+            },
+        };
+        let Some(i) = board.find(label) else {
+            return Verdict::Invalid {
+                line: w.line,
+                reason: format!("there is no vehicle {} on the board", w.vehicle),
+            };
+        };
+        let v = board.vehicles()[i];
+        match board.slide(p, i, w.direction, w.distance) {
+            Ok(next) => {
+                p = next;
+                cells += w.distance;
+            }
+            Err(why) => {
+                let what = format!("{} {} {}", w.vehicle, w.direction, w.distance);
+                let reason = match why {
+                    Illegal::WrongAxis => format!(
+                        "{what}: vehicle {} is {} and cannot move {}",
+                        w.vehicle,
+                        if v.horizontal {
+                            "horizontal"
+                        } else {
+                            "vertical"
+                        },
+                        w.direction
+                    ),
+                    Illegal::OffBoard => format!("{what}: the move would leave the board"),
+                    Illegal::Wall(cell) => {
+                        format!("{what}: the wall at {} is in the way", cell_name(cell))
+                    }
+                    Illegal::Blocked(cell, other) => format!(
+                        "{what}: vehicle {} at {} is in the way",
+                        board.vehicles()[other as usize].label,
+                        cell_name(cell)
+                    ),
+                };
+                return Verdict::Invalid {
+                    line: w.line,
+                    reason,
+                };
+            }
+        }
+    }
+    if board.is_goal(p) {
+        let exit = board.red_len().expect("a goal needs a red car") as u32;
+        Verdict::Valid {
+            steps_out: cells + exit,
+            moves: moves.len() as u32,
+        }
+    } else {
+        let line = moves.last().map_or(1, |w| w.line);
+        let reason = if !board.has_red() {
+            "the board has no red car, so no move list can solve it".to_string()
+        } else if !board.can_exit() {
+            "the red car is not horizontal in row 3, so it can never reach the exit".to_string()
+        } else {
+            let v = board.vehicles()[0];
+            let o = board.offset(p, 0) as usize;
+            format!(
+                "the moves end with the red car {} at columns {}-{} of row 3, not on the exit cells",
+                v.label,
+                o + 1,
+                o + v.len as usize
+            )
+        };
+        Verdict::Invalid { line, reason }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::parse::parse;
+    use super::*;
+
+    const SAMPLE2: &str =
+        "0 2 0 6 6 0\n0 2 0 0 7 0\n0 3 1 1 7 0\n0 3 4 4 8 0\n0 5 5 5 8 0\n0 0 0 0 0 0\n";
+
+    fn check(list: &str) -> Verdict {
+        let p = parse(SAMPLE2).unwrap();
+        replay(&p.board, p.start, &parse_moves(list).unwrap())
+    }
+
+    #[test]
+    fn a_known_solution_is_valid() {
+        // 6 makes room for 7, which clears row 3 for the red car: 4 steps, 2 more to leave.
+        assert_eq!(
+            check("6 left 1\n7 up 1\n1 right 2\n"),
+            Verdict::Valid {
+                steps_out: 6,
+                moves: 3
+            }
+        );
+    }
+
+    #[test]
+    fn illegal_moves_name_their_line() {
+        let cases = [
+            ("6 left 1\n7 up 1\n\n1 right 3\n", 4, "leave the board"),
+            ("7 up 1\n", 1, "vehicle 6 at row 1, column 5 is in the way"),
+            ("7 down 1\n", 1, "vehicle 8"),
+            ("7 left 1\n", 1, "vertical"),
+            ("9 up 1\n", 1, "no vehicle 9"),
+            ("6 left 1\n", 1, "not on the exit cells"),
+            ("", 1, "not on the exit cells"),
+        ];
+        for (list, line, words) in cases {
+            match check(list) {
+                Verdict::Invalid { line: l, reason } => {
+                    assert_eq!(l, line, "{list:?}: {reason}");
+                    assert!(reason.contains(words), "{list:?}: {reason}");
+                }
+                v => panic!("{list:?} accepted: {v:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn malformed_lists_are_parse_errors() {
+        let e = parse_moves("7 up 1\nB sideways 2\n").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 3));
+        let e = parse_moves("7 up 0\n").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 6));
+        let e = parse_moves("7 up\n").unwrap_err();
+        assert_eq!(e.line, 1);
+        let e = parse_moves("7 up 1 2\n").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 8));
+        let e = parse_moves("7 up x\n").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 6));
+        assert_eq!(
+            parse_moves("7 UP 1\r\n").unwrap()[0].direction,
+            Direction::Up
+        );
+    }
+}
