@@ -1,15 +1,292 @@
-//! Rush Hour for the web player. Not in this build yet: both endpoints answer a clear JSON error.
+//! Rush Hour for the web player: the same parser, solver and verifier as `gridlock rush-hour`
+//! and `gridlock verify rush-hour`.
+//!
+//! Playback is one frame per single-cell step, so the counter reads in the contest's unit
+//! whatever the metric; the red car's exit steps come last, as the contest counts them.
 
-use crate::{unavailable, Job, Reply};
+use crate::error::ApiError;
+use crate::request::{Budget, StatsJson};
+use crate::{Job, Reply};
+use gridlock_puzzles::rush_hour::render::{database, letter, move_name};
+use gridlock_puzzles::rush_hour::verify::{parse_moves, replay, Verdict};
+use gridlock_puzzles::rush_hour::{
+    parse, solve as solve_board, Analyser, Board, Label, Metric, Position,
+};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
 
-/// Would solve a Rush Hour board; this build has no Rush Hour solver.
-pub fn solve(job: Job) -> Reply {
-    let _ = job;
-    Err(unavailable("Rush Hour"))
+/// The contest's limit, the CLI's default.
+const DEFAULT_LIMIT: u32 = 10;
+
+#[derive(Clone, Copy, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum MetricField {
+    #[default]
+    Steps,
+    Moves,
 }
 
-/// Would verify a Rush Hour solution; this build has no Rush Hour verifier.
-pub fn verify(job: Job) -> Reply {
-    let _ = job;
-    Err(unavailable("Rush Hour"))
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SolveRequest {
+    board: String,
+    #[serde(default)]
+    metric: MetricField,
+    /// A number, `"none"`, or a number as a string (as the page's select sends it).
+    limit: Option<Value>,
+    max_states: Option<usize>,
+    timeout: Option<f64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VerifyRequest {
+    board: String,
+    solution: String,
+    // Accepted (and ignored) so the page can send its solve options with a verification.
+    #[allow(dead_code)]
+    metric: Option<MetricField>,
+    #[allow(dead_code)]
+    limit: Option<Value>,
+    max_states: Option<usize>,
+    timeout: Option<f64>,
+}
+
+/// Reads `limit` as the CLI's `--limit N|none` does; the default is the contest's 10.
+fn read_limit(value: Option<&Value>) -> Result<Option<u32>, ApiError> {
+    let bad = || {
+        ApiError::bad_request(format!(
+            "bad request: limit: expected a non-negative integer or `none`, found `{}`",
+            value.map_or(String::new(), |v| v.to_string())
+        ))
+    };
+    match value {
+        None | Some(Value::Null) => Ok(Some(DEFAULT_LIMIT)),
+        Some(Value::String(s)) if s.eq_ignore_ascii_case("none") => Ok(None),
+        Some(Value::String(s)) => s.trim().parse::<u32>().map(Some).map_err(|_| bad()),
+        Some(Value::Number(n)) => n
+            .as_u64()
+            .and_then(|n| u32::try_from(n).ok())
+            .map(Some)
+            .ok_or_else(bad),
+        Some(_) => Err(bad()),
+    }
+}
+
+/// One frame of the playback.
+#[derive(Serialize)]
+struct Frame {
+    /// The position in the database's 36 characters (`o` empty, `x` wall, letters).
+    cells: String,
+    /// Cells the red car has driven past the exit (only in the final exit steps).
+    out: u8,
+    /// The red car's length, so the page knows when it is fully out.
+    red_length: u8,
+    /// The letter of the vehicle that moved into this frame.
+    moved: Option<char>,
+    /// The name the input gave each letter's vehicle, when it differs (judge matrices use
+    /// numbers).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    labels: BTreeMap<char, String>,
+}
+
+fn labels(board: &Board) -> BTreeMap<char, String> {
+    (0..board.vehicles().len())
+        .filter_map(|i| {
+            let shown = letter(board, i);
+            match board.vehicles()[i].label {
+                Label::Letter(_) => None,
+                label => Some((shown, label.to_string())),
+            }
+        })
+        .collect()
+}
+
+/// Solves a Rush Hour board in any of the three formats.
+pub fn solve(mut job: Job) -> Reply {
+    let req: SolveRequest = job.request()?;
+    let limit = read_limit(req.limit.as_ref())?;
+    let metric = match req.metric {
+        MetricField::Steps => Metric::Steps,
+        MetricField::Moves => Metric::Moves,
+    };
+    let limits = job.limits(&Budget {
+        max_states: req.max_states,
+        timeout: req.timeout,
+    });
+    let puzzle = parse(&req.board).map_err(|e| ApiError::parse("board", &e))?;
+    let (board, start) = (&puzzle.board, puzzle.start);
+    let (found, stats) = solve_board(board, start, metric, limit, &limits)
+        .map_err(|e| ApiError::stopped(&e, &job.caps.describe()))?;
+    let names = labels(board);
+    let red_length = board.red_len().unwrap_or(0);
+    let frame = |p: Position, out: u8, moved: Option<char>| Frame {
+        cells: database(board, p),
+        out,
+        red_length,
+        moved,
+        labels: names.clone(),
+    };
+    let mut steps = vec![json!({ "move": null, "board": frame(start, 0, None) })];
+    let mut moves = Vec::new();
+    if let Some(s) = &found {
+        let mut p = start;
+        let mut travelled = 0;
+        for (k, &m) in s.moves.iter().enumerate() {
+            let i = m.vehicle as usize;
+            let from = board.offset(p, i);
+            let name = move_name(board, m);
+            moves.push(json!({
+                "label": name,
+                "text": format!(
+                    "{name} (step{} {})",
+                    if m.distance() > 1 { "s" } else { "" },
+                    if m.distance() > 1 {
+                        format!("{}\u{2013}{}", travelled + 1, travelled + m.distance())
+                    } else {
+                        (travelled + 1).to_string()
+                    }
+                ),
+            }));
+            for d in 1..=m.delta.unsigned_abs() {
+                let offset = if m.delta > 0 { from + d } else { from - d };
+                p = board.with_offset(p, i, offset);
+                steps.push(json!({ "move": k, "board": frame(p, 0, Some(letter(board, i))) }));
+            }
+            travelled += m.distance();
+            debug_assert_eq!(p, s.positions[k]);
+        }
+        let red = letter(board, 0);
+        moves.push(json!({
+            "label": format!("{} out", board.vehicles()[0].label),
+            "text": format!(
+                "{} drives out ({red_length} exit steps, counted in steps, not in moves)",
+                board.vehicles()[0].label
+            ),
+            "exit": true,
+        }));
+        for out in 1..=red_length {
+            steps.push(json!({ "move": s.moves.len(), "board": frame(p, out, Some(red)) }));
+        }
+    }
+    let unit = match metric {
+        Metric::Steps => "steps",
+        Metric::Moves => "moves",
+    };
+    let summary = match &found {
+        Some(s) => format!(
+            "Solved in {} moves, {} steps ({} to the exit + {} to drive out): the fewest {unit}{}.",
+            s.move_count(),
+            s.steps_out,
+            s.steps,
+            s.steps_out - s.steps,
+            match metric {
+                Metric::Steps => ", and the fewest moves among those",
+                Metric::Moves => ", and the fewest steps among those",
+            }
+        ),
+        None if !board.has_red() => "No solution: there is no red car.".into(),
+        None if !board.can_exit() => {
+            "No solution: the red car is not horizontal in row 3, so it can never reach the exit."
+                .into()
+        }
+        None => match limit {
+            Some(l) => format!(
+                "No solution within {l} {unit} (judge answer -1; choose Limit: none to search at any depth)."
+            ),
+            None => "No solution: no reachable position has the red car on the exit cells.".into(),
+        },
+    };
+    let judge = found.as_ref().map_or(-1, |s| i64::from(s.answer(metric)));
+    let move_list: String = found
+        .iter()
+        .flat_map(|s| s.moves.iter().map(|&m| move_name(board, m) + "\n"))
+        .collect();
+    let share = database(board, start);
+    Ok(json!({
+        "puzzle": "rush-hour",
+        "share": format!("rush-hour/{share}"),
+        "canonical": share,
+        "solvable": found.is_some(),
+        "optimal": true,
+        "metric": unit,
+        "limit": limit,
+        "length": found.as_ref().map(|s| s.answer(metric)),
+        "lengths": {
+            "moves": found.as_ref().map(|s| s.move_count()),
+            "steps": found.as_ref().map(|s| s.steps),
+            "steps_out": found.as_ref().map(|s| s.steps_out),
+        },
+        "summary": summary,
+        "judge": format!("{judge}\n"),
+        "solution": if found.is_some() { move_list } else { "-1\n".to_string() },
+        "json": {
+            "answer": judge,
+            "metric": unit,
+            "limit": limit,
+            "board": share,
+            "moves": found.as_ref().map(|s| s.move_count()),
+            "steps": found.as_ref().map(|s| s.steps),
+            "steps_out": found.as_ref().map(|s| s.steps_out),
+            "solution": found.as_ref().map(|s| s.moves.iter().map(|&m| json!({
+                "vehicle": board.vehicles()[m.vehicle as usize].label.to_string(),
+                "direction": board.direction(m).word(),
+                "distance": m.distance(),
+            })).collect::<Vec<_>>()),
+        },
+        "moves": moves,
+        "steps": steps,
+        "stats": StatsJson::from(&stats),
+    }))
+}
+
+/// Replays a move list, as `gridlock verify rush-hour` does, with the same report.
+pub fn verify(mut job: Job) -> Reply {
+    let req: VerifyRequest = job.request()?;
+    let limits = job.limits(&Budget {
+        max_states: req.max_states,
+        timeout: req.timeout,
+    });
+    let puzzle = parse(&req.board).map_err(|e| ApiError::parse("board", &e))?;
+    let list = parse_moves(&req.solution).map_err(|e| ApiError::parse("solution", &e))?;
+    match replay(&puzzle.board, puzzle.start, &list) {
+        Verdict::Invalid { line, reason } => Ok(json!({
+            "puzzle": "rush-hour",
+            "valid": false,
+            "optimal": false,
+            "length": null,
+            "problem": { "line": line, "reason": reason },
+            "report": format!("invalid: line {line}: {reason}\n"),
+        })),
+        Verdict::Valid { steps_out, moves } => {
+            let red = u32::from(puzzle.board.red_len().unwrap_or(0));
+            // As in the CLI: when the optimum cannot be computed within the caps, the
+            // solution is still valid and its optimality "unknown".
+            let best = Analyser::new().optima(&puzzle.board, puzzle.start, &limits);
+            let (best_steps, best_moves) = match &best {
+                Ok(o) => (o.steps.map(|s| s + red), o.moves),
+                Err(_) => (None, None),
+            };
+            let verdict = |mine: u32, best: Option<u32>| match best {
+                Some(b) if b == mine => format!("optimal: yes (fewest {b})"),
+                Some(b) => format!("optimal: no (fewest {b})"),
+                None => "optimal: unknown".to_string(),
+            };
+            Ok(json!({
+                "puzzle": "rush-hour",
+                "valid": true,
+                "optimal": best_steps.map(|b| b == steps_out),
+                "optimal_moves": best_moves.map(|b| b == moves),
+                "length": steps_out,
+                "lengths": { "steps_out": steps_out, "moves": moves },
+                "problem": null,
+                "report": format!(
+                    "valid\nsteps: {steps_out} (exit steps included), {}\nmoves: {moves}, {}\n",
+                    verdict(steps_out, best_steps),
+                    verdict(moves, best_moves)
+                ),
+            }))
+        }
+    }
 }

@@ -4,6 +4,7 @@
 mod support;
 
 use gridlock_puzzles::chips;
+use gridlock_puzzles::rush_hour;
 use gridlock_search::Limits;
 use serde_json::json;
 use std::sync::OnceLock;
@@ -192,10 +193,11 @@ fn chips_solve_reports_playback_details_and_statistics() {
         "the whole 630-position component"
     );
     assert_eq!(
-        v["answer"]["moves"],
+        v["json"]["moves"],
         json!([1, 2, 3, 8]),
         "the CLI's JSON is included"
     );
+    assert_eq!(v["solution"], "4\n1\n2\n3\n8\n");
 }
 
 #[test]
@@ -298,5 +300,249 @@ fn chips_search_over_its_cap_is_a_json_error_and_the_server_keeps_answering() {
             .starts_with("state limit of 100 states reached"),
         "{v}"
     );
+    still_answering();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rush Hour.
+
+const SAMPLE1: &str =
+    "2 2 0 0 0 7\n3 0 0 5 0 7\n3 1 1 5 0 7\n3 0 0 5 0 0\n4 0 0 0 8 8\n4 0 6 6 6 0\n";
+const SAMPLE2: &str =
+    "0 2 0 6 6 0\n0 2 0 0 7 0\n0 3 1 1 7 0\n0 3 4 4 8 0\n0 5 5 5 8 0\n0 0 0 0 0 0\n";
+const FIXTURE: &str = include_str!("../../../tests/fixtures/rush_hour/rush_18k_sample.txt");
+
+/// Checks that consecutive playback frames differ by exactly one vehicle moving one cell
+/// along its own line (or, at the end, the red car driving one more cell out).
+fn check_frames(steps: &[serde_json::Value]) {
+    for pair in steps.windows(2) {
+        let (a, b) = (&pair[0]["board"], &pair[1]["board"]);
+        let (ca, cb) = (a["cells"].as_str().unwrap(), b["cells"].as_str().unwrap());
+        if a["out"].as_u64() != b["out"].as_u64() {
+            assert_eq!(ca, cb, "the board stands still while the red car leaves");
+            assert_eq!(b["out"].as_u64().unwrap(), a["out"].as_u64().unwrap() + 1);
+            continue;
+        }
+        let diff: Vec<usize> = (0..36)
+            .filter(|&i| ca.as_bytes()[i] != cb.as_bytes()[i])
+            .collect();
+        assert_eq!(
+            diff.len(),
+            2,
+            "one step moves one vehicle one cell: {ca} -> {cb}"
+        );
+        let letter = b["moved"].as_str().unwrap().as_bytes()[0];
+        let (x, y) = (diff[0], diff[1]);
+        let gained = if cb.as_bytes()[x] == letter { x } else { y };
+        let freed = x + y - gained;
+        assert_eq!(ca.as_bytes()[freed], letter, "{ca} -> {cb}");
+        assert_eq!(cb.as_bytes()[freed], b'o', "{ca} -> {cb}");
+        assert_eq!(ca.as_bytes()[gained], b'o', "{ca} -> {cb}");
+        let along_row = freed / 6 == gained / 6;
+        let span = freed.abs_diff(gained);
+        let len = ca.bytes().filter(|&c| c == letter).count();
+        assert!(
+            (along_row && span == len) || (!along_row && span == 6 * len),
+            "{} slid along its own line: {ca} -> {cb}",
+            letter as char
+        );
+    }
+}
+
+#[test]
+fn rush_hour_contest_sample_2_plays_back_six_steps_ending_with_the_red_car_out() {
+    let (status, v) = post_json(addr(), "/api/rush-hour/solve", &json!({ "board": SAMPLE2 }));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["judge"], "6\n");
+    assert_eq!(v["length"], 6);
+    let steps = v["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 7, "the start and six steps");
+    check_frames(steps);
+    let last = &steps[6]["board"];
+    assert_eq!(last["out"], 2);
+    assert_eq!(last["red_length"], 2);
+    assert_eq!(
+        last["labels"]["A"], "1",
+        "judge matrices keep their numbers"
+    );
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.last().unwrap()["exit"], true);
+    assert_eq!(v["share"], "rush-hour/oBoCCooBooDooEAADooEFFGooHHHGooooooo");
+    // The solution text is a move list the library's verifier accepts with the same counts.
+    let p = rush_hour::parse(SAMPLE2).unwrap();
+    let list = rush_hour::verify::parse_moves(v["solution"].as_str().unwrap()).unwrap();
+    assert_eq!(
+        rush_hour::verify::replay(&p.board, p.start, &list),
+        rush_hour::verify::Verdict::Valid {
+            steps_out: 6,
+            moves: 3
+        }
+    );
+}
+
+#[test]
+fn rush_hour_limits_follow_the_cli() {
+    // Contest sample 1 has no answer within the contest's 10 steps (the default limit).
+    let (status, v) = post_json(addr(), "/api/rush-hour/solve", &json!({ "board": SAMPLE1 }));
+    assert_eq!(status, 200);
+    assert_eq!(
+        (v["solvable"].as_bool(), v["judge"].as_str()),
+        (Some(false), Some("-1\n"))
+    );
+    assert_eq!(v["steps"].as_array().unwrap().len(), 1);
+    // With no limit, the answer is the library's.
+    let p = rush_hour::parse(SAMPLE1).unwrap();
+    let (want, _) = rush_hour::solve(
+        &p.board,
+        p.start,
+        rush_hour::Metric::Steps,
+        None,
+        &Limits::none(),
+    )
+    .unwrap();
+    for limit in [json!("none"), json!("NONE")] {
+        let (status, v) = post_json(
+            addr(),
+            "/api/rush-hour/solve",
+            &json!({ "board": SAMPLE1, "limit": limit }),
+        );
+        assert_eq!(status, 200);
+        assert_eq!(v["length"], json!(want.as_ref().map(|s| s.steps_out)));
+    }
+    for (limit, solvable) in [(json!(5), false), (json!("6"), true), (json!(6), true)] {
+        let (_, v) = post_json(
+            addr(),
+            "/api/rush-hour/solve",
+            &json!({ "board": SAMPLE2, "limit": limit }),
+        );
+        assert_eq!(v["solvable"], solvable, "limit {limit}");
+    }
+    for bad in [json!("ten"), json!(-1), json!(1.5), json!([10])] {
+        let (status, v) = post_json(
+            addr(),
+            "/api/rush-hour/solve",
+            &json!({ "board": SAMPLE2, "limit": bad }),
+        );
+        assert_eq!(status, 400, "limit {bad}: {v}");
+        assert!(v["error"].as_str().unwrap().contains("limit"), "{v}");
+    }
+    let (status, v) = post_json(
+        addr(),
+        "/api/rush-hour/solve",
+        &json!({ "board": SAMPLE2, "metric": "slides" }),
+    );
+    assert_eq!(status, 400, "{v}");
+}
+
+#[test]
+fn rush_hour_answers_match_the_published_database() {
+    // Every 12th row of the fixture: the optimal move count is the database's MOVES column.
+    for line in FIXTURE.lines().step_by(12) {
+        let mut fields = line.split_whitespace();
+        let moves: u32 = fields.next().unwrap().parse().unwrap();
+        let board = fields.next().unwrap();
+        let (status, v) = post_json(
+            addr(),
+            "/api/rush-hour/solve",
+            &json!({ "board": board, "metric": "moves", "limit": "none" }),
+        );
+        assert_eq!(status, 200, "{board}: {v}");
+        assert_eq!(v["length"], moves, "{board}");
+        assert_eq!(v["lengths"]["moves"], moves, "{board}");
+        assert_eq!(v["canonical"], board);
+        let steps = v["steps"].as_array().unwrap();
+        assert_eq!(
+            steps.len() as u64,
+            v["lengths"]["steps_out"].as_u64().unwrap() + 1,
+            "{board}: one frame per step"
+        );
+        check_frames(steps);
+        let p = rush_hour::parse(board).unwrap();
+        let list = rush_hour::verify::parse_moves(v["solution"].as_str().unwrap()).unwrap();
+        match rush_hour::verify::replay(&p.board, p.start, &list) {
+            rush_hour::verify::Verdict::Valid { moves: m, .. } => assert_eq!(m, moves),
+            other => panic!("{board}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn rush_hour_malformed_boards_are_400_with_the_parsers_message() {
+    for board in [
+        "",
+        "0 2 0 6 6 0\n0 2 0 0 7 0\n",
+        "0 2 0 6 6 0\n0 2 0 0 7 0\n0 3 1 1 7 0\n0 3 4 4 8 0\n0 5 5 5 8 0\n0 0 0 0 0 x\n",
+        "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFF",
+        "AAAAoooooooooooooooooooooooooooooooo",
+        "BoBoooooooooAAoooooooooooooooooooooo",
+    ] {
+        let e = rush_hour::parse(board).unwrap_err();
+        let (status, v) = post_json(addr(), "/api/rush-hour/solve", &json!({ "board": board }));
+        assert_eq!(status, 400, "{board:?}: {v}");
+        assert_eq!(v["error"], e.to_string(), "{board:?}");
+        assert_eq!(v["at"]["line"], e.line, "{board:?}");
+        assert_eq!(v["at"]["column"], e.column, "{board:?}");
+    }
+}
+
+#[test]
+fn rush_hour_verify_gives_the_cli_report() {
+    let (status, v) = post_json(
+        addr(),
+        "/api/rush-hour/verify",
+        &json!({ "board": SAMPLE2, "solution": "6 left 1\n7 up 1\n1 right 2\n" }),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["valid"], true);
+    assert_eq!(v["optimal"], true);
+    assert_eq!(
+        v["report"],
+        "valid\nsteps: 6 (exit steps included), optimal: yes (fewest 6)\nmoves: 3, optimal: yes (fewest 3)\n"
+    );
+    let (status, v) = post_json(
+        addr(),
+        "/api/rush-hour/verify",
+        &json!({ "board": SAMPLE2, "solution": "6 left 1\n7 down 1\n" }),
+    );
+    assert_eq!(status, 200);
+    assert_eq!(v["valid"], false);
+    assert_eq!(v["problem"]["line"], 2);
+    assert!(v["report"]
+        .as_str()
+        .unwrap()
+        .starts_with("invalid: line 2: "));
+    let bad = "6 left 1\n7 sideways 1\n";
+    let (status, v) = post_json(
+        addr(),
+        "/api/rush-hour/verify",
+        &json!({ "board": SAMPLE2, "solution": bad }),
+    );
+    let e = rush_hour::verify::parse_moves(bad).unwrap_err();
+    assert_eq!(status, 400);
+    assert_eq!(v["error"], e.to_string());
+    assert_eq!(v["at"]["field"], "solution");
+    assert_eq!(v["at"]["line"], 2);
+}
+
+#[test]
+fn rush_hour_search_over_its_cap_is_a_json_error_and_the_server_keeps_answering() {
+    let (status, v) = post_json(
+        addr(),
+        "/api/rush-hour/solve",
+        &json!({ "board": "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM", "limit": "none", "max_states": 200 }),
+    );
+    assert_eq!(status, 422, "{v}");
+    assert_eq!(v["kind"], "limit");
+    assert!(v["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("state limit of 200 states reached"));
+    let (status, v) = post_json(
+        addr(),
+        "/api/rush-hour/solve",
+        &json!({ "board": "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM", "limit": "none", "metric": "moves" }),
+    );
+    assert_eq!(status, 200);
+    assert_eq!(v["length"], 60, "the database's hardest puzzle, 60 moves");
     still_answering();
 }
