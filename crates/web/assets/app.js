@@ -218,7 +218,7 @@ const chips = {
       const ch = frame.cells[cell];
       const cx = x + S / 2, cy = y + S / 2;
       if (ch === 'R' || ch === 'B') {
-        const moved = frame.movedTo === cell;
+        const moved = frame.moved_to === cell;
         root.appendChild(svg('circle', {
           class: 'chip', 'data-cell': cell, 'data-colour': ch, cx, cy, r: S * 0.38,
           fill: ch === 'R' ? '#d62828' : '#2b5fad', stroke: moved ? '#111' : 'rgba(0,0,0,0.3)', 'stroke-width': moved ? 5 : 2,
@@ -235,7 +235,7 @@ const chips = {
     return '';
   },
   describe: (frame) => `Chips board, cells 0 to 8: ${frame.cells}`,
-  editFrame: (model) => ({ cells: model + '.', movedTo: null }),
+  editFrame: (model) => ({ cells: model + '.', moved_to: null }),
   options: [],
 };
 

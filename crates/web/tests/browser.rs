@@ -285,6 +285,7 @@ fn the_page_solves_and_plays_back_in_a_real_browser() {
         "the red car is out at the last step"
     );
     assert!(browser.text("#phase").contains("The red car is out"));
+    browser.screenshot(&shots, "rush-hour-out.png");
     assert!(browser.js("return document.getElementById('forward').disabled") == true);
     // The arrow keys step too.
     browser.key("\u{E012}");
