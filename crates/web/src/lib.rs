@@ -170,6 +170,9 @@ async fn dispatch(
     headers: &HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
+    if let Err(e) = same_origin(headers) {
+        return e.into_response();
+    }
     let Some(run) = handler(puzzle, verify) else {
         return ApiError::new(
             StatusCode::NOT_FOUND,
@@ -193,6 +196,31 @@ async fn dispatch(
     match execute(&app, run, value).await {
         Ok(v) => Json(v).into_response(),
         Err(e) => e.into_response(),
+    }
+}
+
+/// Refuses API calls that a browser makes on behalf of another site's page (it sends that
+/// site's `Origin`): any web page could otherwise make a visitor's browser spend this
+/// machine's CPU on solves. Requests without `Origin` (curl, scripts) are not browsers
+/// acting for a third party and are served.
+fn same_origin(headers: &HeaderMap) -> Result<(), ApiError> {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return Ok(());
+    };
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    let origin = origin.to_str().unwrap_or("");
+    let authority = origin
+        .strip_prefix("http://")
+        .or_else(|| origin.strip_prefix("https://"));
+    match (authority, host) {
+        (Some(a), Some(h)) if a.eq_ignore_ascii_case(h) => Ok(()),
+        _ => Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "forbidden",
+            format!(
+                "cross-origin request refused: the API serves only its own page (Origin {origin})"
+            ),
+        )),
     }
 }
 

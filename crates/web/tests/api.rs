@@ -8,7 +8,7 @@ use gridlock_puzzles::rush_hour;
 use gridlock_search::Limits;
 use serde_json::json;
 use std::sync::OnceLock;
-use support::{post_json, request, start, Server};
+use support::{post_json, request, request_with, start, Server};
 
 /// One server for the whole file (its own runtime, on a free loopback port).
 fn server() -> &'static Server {
@@ -73,6 +73,34 @@ fn unknown_puzzles_paths_and_methods_are_json_errors() {
     let r = request(addr(), "GET", "/nothing-here", None, b"");
     assert_eq!(r.status, 404);
     assert_eq!(r.json()["kind"], "not_found");
+}
+
+#[test]
+fn other_sites_pages_cannot_call_the_api() {
+    let body = br#"{"board":"BRRBBRBR"}"#;
+    let own = format!("http://{}", addr());
+    let r = request_with(
+        addr(),
+        "POST",
+        "/api/chips/solve",
+        Some("application/json"),
+        &[("Origin", &own)],
+        body,
+    );
+    assert_eq!(r.status, 200, "the page's own origin is served");
+    for origin in ["http://evil.example", "null", "http://127.0.0.1:1"] {
+        let r = request_with(
+            addr(),
+            "POST",
+            "/api/chips/solve",
+            Some("text/plain"),
+            &[("Origin", origin)],
+            body,
+        );
+        assert_eq!(r.status, 403, "{origin}");
+        assert_eq!(r.json()["kind"], "forbidden");
+    }
+    still_answering();
 }
 
 #[test]

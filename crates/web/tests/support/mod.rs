@@ -86,6 +86,18 @@ pub fn request(
     content_type: Option<&str>,
     body: &[u8],
 ) -> Response {
+    request_with(addr, method, path, content_type, &[], body)
+}
+
+/// [`request`] with extra header lines (`("Origin", "http://...")`).
+pub fn request_with(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    content_type: Option<&str>,
+    extra: &[(&str, &str)],
+    body: &[u8],
+) -> Response {
     let mut stream = TcpStream::connect(addr).expect("connect");
     stream
         .set_read_timeout(Some(Duration::from_secs(60)))
@@ -96,6 +108,9 @@ pub fn request(
     );
     if let Some(ct) = content_type {
         head.push_str(&format!("Content-Type: {ct}\r\n"));
+    }
+    for (name, value) in extra {
+        head.push_str(&format!("{name}: {value}\r\n"));
     }
     head.push_str("\r\n");
     stream.write_all(head.as_bytes()).expect("write head");
