@@ -6,6 +6,7 @@ mod common;
 mod error;
 mod input;
 mod output;
+mod progress;
 
 use clap::{Parser, Subcommand};
 use error::CliError;

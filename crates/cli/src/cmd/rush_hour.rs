@@ -5,6 +5,7 @@ use crate::common::{Common, Format, DEFAULT_MAX_STATES};
 use crate::error::CliError;
 use crate::input::{self, source_name};
 use crate::output::Output;
+use crate::progress::Progress;
 use gridlock_puzzles::rush_hour::render::{database, grid, move_name};
 use gridlock_puzzles::rush_hour::verify::{parse_moves, replay, Verdict};
 use gridlock_puzzles::rush_hour::{
@@ -235,7 +236,17 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
     let mut line_no = 0;
     let mut bytes = Vec::new();
     let mut done = false;
+    let file_size = args
+        .file
+        .as_deref()
+        .filter(|p| *p != std::path::Path::new("-"))
+        .and_then(|p| std::fs::metadata(p).ok())
+        .map(|m| m.len());
+    let progress = Progress::new("puzzles", file_size);
+    let clock = std::time::Instant::now();
+    let mut solved = 0u64;
     while !done {
+        let mut chunk_bytes = 0u64;
         let mut rows = Vec::with_capacity(CHUNK);
         let mut failure = None;
         while rows.len() < CHUNK {
@@ -248,6 +259,7 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
                 done = true;
                 break;
             }
+            chunk_bytes += n as u64;
             line_no += 1;
             if n as u64 > MAX_LINE {
                 failure = Some(CliError::Input(format!(
@@ -282,6 +294,8 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
         }
         out.write(&text)?;
         out.flush()?;
+        solved += rows.len() as u64;
+        progress.advance(solved, chunk_bytes, clock.elapsed().as_secs_f64());
         if let Some(e) = failure {
             return Err(e);
         }

@@ -1,0 +1,113 @@
+//! SPEC §2's error contract under random input, through the real binary: arbitrary bytes and
+//! well-formed-but-odd boards never panic, never print half an answer, and always end with
+//! exit code 0 (answered), 2 (malformed, nothing on stdout) or 3 (a limit was hit).
+
+use assert_cmd::Command;
+use proptest::prelude::*;
+use std::time::Duration;
+
+/// Runs `gridlock ARGS` on `input` and checks the contract; returns the exit code.
+fn check(args: &[&str], input: &[u8]) -> i32 {
+    let output = Command::cargo_bin("gridlock")
+        .unwrap()
+        .args(args)
+        .args(["--max-states", "200000", "--timeout", "20"])
+        .timeout(Duration::from_secs(60))
+        .write_stdin(input.to_vec())
+        .output()
+        .unwrap();
+    let code = output
+        .status
+        .code()
+        .expect("exited, not killed by a signal");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "panic: {stderr}");
+    match code {
+        0 => assert!(
+            stdout.ends_with('\n'),
+            "answer without a final newline: {stdout:?}"
+        ),
+        2 | 3 => {
+            assert!(
+                stdout.is_empty(),
+                "exit {code} with output on stdout: {stdout}"
+            );
+            assert!(
+                stderr.starts_with("gridlock: error: "),
+                "exit {code} without a message: {stderr}"
+            );
+        }
+        other => panic!("exit code {other}; stderr {stderr}"),
+    }
+    code
+}
+
+fn config() -> ProptestConfig {
+    ProptestConfig {
+        cases: 48,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
+/// A 6x6 matrix of small integers: mostly malformed vehicles, sometimes legal boards.
+fn rush_matrix() -> impl Strategy<Value = String> {
+    prop::collection::vec(
+        prop::sample::select(vec![0u32, 0, 0, 1, 2, 3, 4, 5, 10, 99]),
+        36,
+    )
+    .prop_map(|cells| {
+        cells
+            .chunks(6)
+            .map(|row| {
+                row.iter()
+                    .map(|c| c.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    })
+}
+
+/// A 36-character string over the database alphabet with a few strays.
+fn rush_database() -> impl Strategy<Value = String> {
+    prop::collection::vec(
+        prop::sample::select("ooooooxABBCCDEFGHZ.?a".chars().collect::<Vec<_>>()),
+        30..40,
+    )
+    .prop_map(|c| c.into_iter().collect())
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn rush_hour_survives_arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..200)) {
+        check(&["rush-hour"], &bytes);
+    }
+
+    #[test]
+    fn rush_hour_survives_odd_matrices(board in rush_matrix()) {
+        check(&["rush-hour"], board.as_bytes());
+        check(&["rush-hour", "--limit", "none", "--metric", "moves", "--format", "json"], board.as_bytes());
+    }
+
+    #[test]
+    fn rush_hour_survives_odd_database_strings(board in rush_database()) {
+        check(&["rush-hour", "--limit", "none", "--format", "text"], board.as_bytes());
+        check(&["rush-hour", "explore"], board.as_bytes());
+        check(&["rush-hour", "--batch"], format!("{board}\n{board}\n").as_bytes());
+    }
+
+    #[test]
+    fn chips_survives_arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..40)) {
+        check(&["chips"], &bytes);
+    }
+
+    #[test]
+    fn chips_survives_odd_rings(ring in "[RBrbX \t\r\n]{0,12}") {
+        check(&["chips", "--format", "json"], ring.as_bytes());
+    }
+}
