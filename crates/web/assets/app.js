@@ -734,7 +734,8 @@ function selectPuzzle(puzzle, text) {
   $('player').setAttribute('aria-labelledby', `tab-${puzzle}`);
   if (text !== undefined) state.texts[puzzle] = text;
   if (state.texts[puzzle] === undefined) {
-    const first = (state.examples[puzzle] || [])[0];
+    const list = state.examples[puzzle] || [];
+    const first = list.find((e) => e.default) || list[0];
     state.texts[puzzle] = first ? first.board : p.text(p.empty());
   }
   $('board-text').value = state.texts[puzzle];
