@@ -41,6 +41,8 @@ enum Command {
     Puzznic(cmd::puzznic::Args),
     /// Special judge: replay a solution and say whether it is valid and optimal.
     Verify(cmd::verify::Args),
+    /// Rush Hour universe: every interesting puzzle (temporary top level; moves under rush-hour).
+    Universe(cmd::universe::Args),
 }
 
 fn main() -> ExitCode {
@@ -51,6 +53,7 @@ fn main() -> ExitCode {
         Command::Chips(args) => cmd::chips::run(args, &mut out),
         Command::Puzznic(args) => cmd::puzznic::run(args, &mut out),
         Command::Verify(args) => cmd::verify::run(args, &mut out),
+        Command::Universe(args) => cmd::universe::run(args, &mut out),
     };
     let result = result.and_then(|code| out.flush().map(|()| code));
     match result {
