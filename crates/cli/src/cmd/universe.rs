@@ -27,6 +27,20 @@ pub struct Args {
     /// Skip counting the whole universe for the summary (saves a few seconds per wall cell).
     #[arg(long)]
     pub no_count: bool,
+    /// Only the units START..END of the enumeration order (tests and benchmarks).
+    #[arg(long, hide = true, value_name = "START..END", value_parser = parse_units)]
+    pub units: Option<std::ops::Range<u64>>,
+}
+
+fn parse_units(s: &str) -> Result<std::ops::Range<u64>, String> {
+    let (a, b) = s.split_once("..").ok_or("expected START..END")?;
+    let a: u64 = a
+        .parse()
+        .map_err(|_| format!("'{a}' is not a unit number"))?;
+    let b: u64 = b
+        .parse()
+        .map_err(|_| format!("'{b}' is not a unit number"))?;
+    Ok(a..b.max(a))
 }
 
 fn parse_shard(s: &str) -> Result<(usize, usize), String> {
@@ -76,7 +90,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
         shard: args.shard.unwrap_or((0, 1)),
         rules,
         cancel: Some(interrupted()),
-        only_units: None,
+        only_units: args.units.clone(),
     };
     let mut file = match &args.out {
         Some(path) => Some(std::io::BufWriter::new(

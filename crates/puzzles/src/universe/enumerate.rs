@@ -213,20 +213,21 @@ impl Units {
         (self.walls[u as usize], kinds)
     }
 
-    /// This shard's units.
+    /// This shard's units: part `i` of `n` of all units (or of `only_units`), as a contiguous
+    /// range, so the parts' outputs concatenate to the whole in order.
     pub fn shard(&self, config: &Config) -> std::ops::Range<u64> {
-        let total = self.count();
+        let all = 0..self.count();
+        let base = match &config.only_units {
+            Some(only) => {
+                only.start.min(all.end)..only.end.min(all.end).max(only.start.min(all.end))
+            }
+            None => all,
+        };
+        let len = base.end - base.start;
         let (i, n) = config.shard;
         let n = n.max(1) as u64;
         let i = (i as u64).min(n - 1);
-        let range = total * i / n..total * (i + 1) / n;
-        match &config.only_units {
-            Some(only) => {
-                range.start.max(only.start)
-                    ..range.end.min(only.end).max(range.start.max(only.start))
-            }
-            None => range,
-        }
+        base.start + len * i / n..base.start + len * (i + 1) / n
     }
 
     /// Enumerates unit `u` into `rows`.
