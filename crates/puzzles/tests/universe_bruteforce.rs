@@ -30,9 +30,9 @@ struct Bf {
 impl Bf {
     fn grid(&self) -> [u8; 36] {
         let mut g = [0u8; 36];
-        for c in 0..36 {
+        for (c, cell) in g.iter_mut().enumerate() {
             if self.walls >> c & 1 == 1 {
-                g[c] = 255;
+                *cell = 255;
             }
         }
         for (k, v) in self.vehicles.iter().enumerate() {
