@@ -165,11 +165,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn counts_of_small_cases_match_a_direct_count() {
-        // red car alone on the board: 5 positions; with one wall anywhere else, every wall cell
-        // that does not overlap the car: sum over the car's 5 places of 34 free cells
-        assert!(positions(0, Rules::All) > 0);
+    fn wall_sets_leave_out_the_red_row_under_the_published_rules() {
         assert_eq!(wall_sets(1, Rules::All).len(), 36);
         assert_eq!(wall_sets(1, Rules::Published).len(), 30);
+        assert_eq!(wall_sets(2, Rules::All).len(), 36 * 35 / 2);
+    }
+
+    #[test]
+    fn packed_count_is_the_published_figure_plus_one() {
+        // The database reports 243,502,785 packed positions; its source's 5×5 figure is off by
+        // one the same way (see docs/universe.md), consistent with a largest 0-based id.
+        assert_eq!(packed_positions(0), 243_502_785 + 1);
+    }
+
+    #[test]
+    fn published_rules_count_fewer_positions() {
+        let all = positions(0, Rules::All);
+        let published = positions(0, Rules::Published);
+        assert!(published < all && packed_positions(0) < published);
     }
 }
