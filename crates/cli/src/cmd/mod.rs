@@ -3,4 +3,5 @@
 pub mod chips;
 pub mod puzznic;
 pub mod rush_hour;
+pub mod universe;
 pub mod verify;
