@@ -9,5 +9,6 @@ pub mod chips;
 pub mod error;
 pub mod puzznic;
 pub mod rush_hour;
+pub mod universe;
 
 pub use error::{ParseError, PuzzleError};

@@ -4,4 +4,5 @@ pub mod chips;
 pub mod puzznic;
 pub mod rush_hour;
 pub mod serve;
+pub mod universe;
 pub mod verify;

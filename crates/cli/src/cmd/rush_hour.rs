@@ -11,6 +11,7 @@ use gridlock_puzzles::rush_hour::verify::{parse_moves, replay, Verdict};
 use gridlock_puzzles::rush_hour::{
     optima_all, optimum, parse, parse_database, solve, Analyser, Metric, Optima, Puzzle,
 };
+use gridlock_puzzles::universe::component_key;
 use gridlock_search::Limits;
 use serde_json::{json, Value};
 use std::io::{BufRead, Read};
@@ -48,6 +49,9 @@ pub enum Action {
     /// The whole component of a position: its size, its goal states, the largest distance to
     /// a goal in moves and in steps, and the farthest positions (in database format).
     Explore(ExploreArgs),
+    /// Every interesting Rush Hour puzzle, enumerated from scratch: one line `MOVES BOARD SIZE
+    /// KEY` per solvable, minimal component (see docs/universe.md).
+    Universe(super::universe::Args),
 }
 
 /// Arguments of `gridlock rush-hour explore`.
@@ -92,8 +96,10 @@ fn parse_limit(text: &str) -> Result<Limit, String> {
 
 /// Runs `gridlock rush-hour`.
 pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
-    if let Some(Action::Explore(e)) = args.action {
-        return explore(e, out);
+    match args.action {
+        Some(Action::Explore(e)) => return explore(e, out),
+        Some(Action::Universe(u)) => return super::universe::run(u, out),
+        None => {}
     }
     if args.batch {
         return batch(&args, out);
@@ -387,9 +393,16 @@ fn explore(args: ExploreArgs, out: &mut Output) -> Result<u8, CliError> {
         eprintln!("gridlock: {stats}");
     }
     let red = board.red_len().unwrap_or(0) as u32;
+    // The component's KEY (its smallest normalised position) looks the puzzle up in the
+    // `rush-hour universe` table; boards outside the universe's definition (no red car in
+    // row 3, a vertical or long red car) have none.
+    let key = component_key(&database(board, puzzle.start), &args.common.limits())
+        .ok()
+        .map(|k| k.key);
     if args.common.format == Format::Json {
         let value = json!({
             "board": database(board, puzzle.start),
+            "key": key,
             "states": a.states,
             "goal_states": a.goal_states,
             "start_moves": a.start.moves,
@@ -410,6 +423,9 @@ fn explore(args: ExploreArgs, out: &mut Output) -> Result<u8, CliError> {
         a.states,
         a.goal_states
     );
+    if let Some(key) = &key {
+        text.push_str(&format!("key: {key}\n"));
+    }
     match (a.start.moves, a.start.steps) {
         (Some(m), Some(s)) => text.push_str(&format!(
             "this position: {m} moves, {s} steps to the exit cells ({} with the exit)\n",

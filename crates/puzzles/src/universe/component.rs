@@ -1,0 +1,361 @@
+//! One component: explore it from a goal position, find every position's distance to the
+//! nearest goal, pick the hardest position and decide whether it is minimal.
+
+use super::board::CELLS;
+use super::lanes::{tables, Tables, EMPTY, MAX_DIGITS};
+use super::layout::{digit, with_digit, Layout, Ranker, LANES};
+use rustc_hash::FxHashSet;
+
+/// Marks a rank not yet visited in [`Scratch::seen`].
+const UNSEEN: u32 = u32::MAX;
+
+/// What the enumeration learns about one solvable component.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ComponentInfo {
+    /// Positions in the component.
+    pub size: u64,
+    /// Distance of the hardest position from the nearest goal (the component's MOVES).
+    pub moves: u32,
+    /// The hardest position, normalised.
+    pub hardest: [u8; CELLS],
+    /// Whether removing any non-red vehicle (and, under the published rules, any wall) from
+    /// the hardest position strictly lowers its optimal number of moves.
+    pub minimal: bool,
+}
+
+/// Per-thread buffers, reused from component to component so the hot loop never allocates.
+#[derive(Default)]
+pub struct Scratch {
+    pub(crate) ranker: Ranker,
+    /// Layout-local visit number of each rank, or [`UNSEEN`].
+    pub(crate) seen: Vec<u32>,
+    /// Positions visited in this layout so far.
+    visited: u32,
+    states: Vec<u64>,
+    adj_start: Vec<u32>,
+    adj: Vec<u32>,
+    dist: Vec<u8>,
+    queue: Vec<u32>,
+    ranks: Vec<u64>,
+    set: FxHashSet<u64>,
+    frontier: Vec<u64>,
+    next: Vec<u64>,
+    /// Most positions numbered in one layout (for the memory report).
+    pub(crate) peak_layout: u64,
+}
+
+impl Scratch {
+    /// Starts a new layout.
+    pub fn begin_layout(&mut self, layout: &Layout) {
+        self.ranker.reset(layout);
+        self.seen.clear();
+        self.visited = 0;
+    }
+
+    #[inline]
+    fn grow(&mut self) {
+        let n = self.ranker.size() as usize;
+        if self.seen.len() < n {
+            self.seen.resize(n, UNSEEN);
+            self.peak_layout = self.peak_layout.max(n as u64);
+        }
+    }
+
+    /// Whether the position of rank `r` was already visited (ranks come from
+    /// [`Scratch::ranker`], so its block exists).
+    #[inline]
+    pub fn is_seen(&mut self, r: u64) -> bool {
+        self.grow();
+        self.seen[r as usize] != UNSEEN
+    }
+
+    /// Visits the whole component of `seed` (rank `seed_rank`), breadth first, storing every
+    /// position and the adjacency. Returns the component's size.
+    fn explore(&mut self, t: &Tables, layout: &Layout, seed: u64, seed_rank: u64) -> usize {
+        let base = self.visited;
+        self.states.clear();
+        self.adj.clear();
+        self.adj_start.clear();
+        self.adj_start.push(0);
+        self.grow();
+        self.seen[seed_rank as usize] = base;
+        self.states.push(seed);
+        let mut rank_list = std::mem::take(&mut self.ranks);
+        rank_list.clear();
+        rank_list.push(seed_rank);
+        let mut i = 0;
+        while i < self.states.len() {
+            let s = self.states[i];
+            let r_s = rank_list[i];
+            let occ = layout.occupancy(t, s);
+            let row = self.ranker.row_index(s);
+            let blk = self.ranker.block(t, row, occ.h_cm);
+            // rows: the row tuple changes, so the block does
+            for lane in 0..6 {
+                let kind = layout.kinds[lane];
+                if kind == EMPTY {
+                    continue;
+                }
+                let d = digit(s, lane);
+                let blocked = layout.blocked(&occ, lane);
+                let old_spread = t.spread[usize::from(t.mask(kind, d))];
+                for &(nd, _) in t.moves(kind, d, blocked) {
+                    let new_row = (row as i64
+                        + (i64::from(nd) - i64::from(d)) * i64::from(self.ranker.row_weight(lane)))
+                        as u32;
+                    let h_cm =
+                        occ.h_cm ^ ((old_spread ^ t.spread[usize::from(t.mask(kind, nd))]) << lane);
+                    let nb = self.ranker.block(t, new_row, h_cm);
+                    self.grow();
+                    let np = with_digit(s, lane, nd);
+                    let r = self.ranker.rank_in(t, &nb, np, h_cm);
+                    let idx = &mut self.seen[r as usize];
+                    if *idx == UNSEEN {
+                        *idx = base + self.states.len() as u32;
+                        self.states.push(np);
+                        rank_list.push(r);
+                    }
+                    self.adj.push(*idx - base);
+                }
+            }
+            // columns: same block, the rank moves by the column's weight
+            let blocked_all = occ.h_cm | layout.walls_cm;
+            for j in 0..6 {
+                let lane = 6 + j;
+                let kind = layout.kinds[lane];
+                if kind == EMPTY {
+                    continue;
+                }
+                let d = digit(s, lane);
+                let b = (blocked_all >> (6 * j) & 63) as u8;
+                let row_of = (usize::from(kind) * 64 + usize::from(b)) * MAX_DIGITS;
+                let ci = i64::from(t.compat_index[row_of + usize::from(d)]);
+                let w = i64::from(blk.weights[j]);
+                for &(nd, _) in t.moves(kind, d, b) {
+                    let r = (r_s as i64
+                        + (i64::from(t.compat_index[row_of + usize::from(nd)]) - ci) * w)
+                        as u64;
+                    let idx = &mut self.seen[r as usize];
+                    if *idx == UNSEEN {
+                        *idx = base + self.states.len() as u32;
+                        self.states.push(with_digit(s, lane, nd));
+                        rank_list.push(r);
+                    }
+                    self.adj.push(*idx - base);
+                }
+            }
+            self.adj_start.push(self.adj.len() as u32);
+            i += 1;
+        }
+        self.visited = base + self.states.len() as u32;
+        self.ranks = rank_list;
+        self.states.len()
+    }
+
+    /// Distances to the nearest goal over the stored adjacency; returns the largest.
+    fn distances(&mut self, layout: &Layout) -> u32 {
+        let n = self.states.len();
+        self.dist.clear();
+        self.dist.resize(n, u8::MAX);
+        self.queue.clear();
+        for (i, &s) in self.states.iter().enumerate() {
+            if layout.is_goal(s) {
+                self.dist[i] = 0;
+                self.queue.push(i as u32);
+            }
+        }
+        let mut head = 0;
+        let mut max = 0u8;
+        while head < self.queue.len() {
+            let u = self.queue[head] as usize;
+            head += 1;
+            let du = self.dist[u];
+            max = du;
+            for &w in &self.adj[self.adj_start[u] as usize..self.adj_start[u + 1] as usize] {
+                if self.dist[w as usize] == u8::MAX {
+                    self.dist[w as usize] = du + 1;
+                    self.queue.push(w);
+                }
+            }
+        }
+        u32::from(max)
+    }
+
+    /// Optimal number of moves of `start` in `layout` if it is at most `max_depth`.
+    pub fn solve_within(&mut self, layout: &Layout, start: u64, max_depth: u32) -> Option<u32> {
+        let t = tables();
+        if layout.is_goal(start) {
+            return Some(0);
+        }
+        self.set.clear();
+        self.frontier.clear();
+        self.set.insert(start);
+        self.frontier.push(start);
+        for depth in 1..=max_depth {
+            self.next.clear();
+            for &s in &self.frontier {
+                let mut found = false;
+                let set = &mut self.set;
+                let next = &mut self.next;
+                layout.for_each_move(t, s, |np, _, _| {
+                    if set.insert(np) {
+                        found |= layout.is_goal(np);
+                        next.push(np);
+                    }
+                });
+                if found {
+                    return Some(depth);
+                }
+            }
+            if self.next.is_empty() {
+                return None;
+            }
+            std::mem::swap(&mut self.frontier, &mut self.next);
+        }
+        None
+    }
+
+    /// Explores and classifies the component of `seed`. `walls_matter` adds the published
+    /// database's extra condition that removing any wall must also lower the moves.
+    pub fn component(
+        &mut self,
+        layout: &Layout,
+        seed: u64,
+        seed_rank: u64,
+        walls_matter: bool,
+    ) -> ComponentInfo {
+        let t = tables();
+        let size = self.explore(t, layout, seed, seed_rank);
+        let moves = self.distances(layout);
+        // hardest: farthest from the goals, ties broken by the normalised string
+        let mut best = usize::MAX;
+        let mut best_str = [u8::MAX; CELLS];
+        for i in 0..size {
+            if u32::from(self.dist[i]) == moves {
+                let s = layout.normalised(self.states[i]);
+                if best == usize::MAX || s < best_str {
+                    best = i;
+                    best_str = s;
+                }
+            }
+        }
+        let minimal = self.is_minimal(layout, best, moves, walls_matter);
+        ComponentInfo {
+            size: size as u64,
+            moves,
+            hardest: best_str,
+            minimal,
+        }
+    }
+
+    /// The smallest normalised string of the component just classified.
+    pub fn key(&self, layout: &Layout) -> [u8; CELLS] {
+        self.states
+            .iter()
+            .map(|&s| layout.normalised(s))
+            .min()
+            .unwrap_or([b'o'; CELLS])
+    }
+
+    fn is_minimal(
+        &mut self,
+        layout: &Layout,
+        hardest: usize,
+        moves: u32,
+        walls_matter: bool,
+    ) -> bool {
+        let t = tables();
+        // Vehicles moved by one optimal solution need no test: replaying that solution without
+        // them is shorter.
+        let mut moved = [0u8; LANES];
+        let mut at = hardest;
+        while self.dist[at] > 0 {
+            let d = self.dist[at];
+            let next = self.adj[self.adj_start[at] as usize..self.adj_start[at + 1] as usize]
+                .iter()
+                .map(|&w| w as usize)
+                .find(|&w| self.dist[w] + 1 == d)
+                .expect("a neighbour one move closer to the goal");
+            let (a, b) = (self.states[at], self.states[next]);
+            let lane = (0..LANES)
+                .find(|&l| digit(a, l) != digit(b, l))
+                .expect("one lane changed");
+            let kind = &t.kinds[usize::from(layout.kinds[lane])];
+            let sa = &kind.arrangements[usize::from(digit(a, lane))];
+            let sb = &kind.arrangements[usize::from(digit(b, lane))];
+            let v = (0..sa.len())
+                .find(|&k| sa[k] != sb[k])
+                .expect("one vehicle moved");
+            moved[lane] |= 1 << v;
+            at = next;
+        }
+        let p = self.states[hardest];
+        for (lane, &moved_here) in moved.iter().enumerate() {
+            let n = t.kinds[usize::from(layout.kinds[lane])].lens.len();
+            for v in 0..n {
+                if moved_here >> v & 1 == 1 {
+                    continue;
+                }
+                let Some((smaller, q)) = layout.without(p, lane, v) else {
+                    continue; // the red car
+                };
+                if moves == 0 || self.solve_within(&smaller, q, moves - 1).is_none() {
+                    return false;
+                }
+            }
+        }
+        if walls_matter {
+            let mut walls = layout.walls;
+            while walls != 0 {
+                let cell = walls.trailing_zeros() as usize;
+                walls &= walls - 1;
+                let smaller = layout.without_wall(cell);
+                if moves == 0 || self.solve_within(&smaller, p, moves - 1).is_none() {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::board::Board;
+    use super::*;
+
+    fn classify(s: &str) -> ComponentInfo {
+        let (layout, p) = Layout::from_board(&Board::parse(s).unwrap()).unwrap();
+        let mut scratch = Scratch::default();
+        scratch.begin_layout(&layout);
+        let r = scratch.ranker.rank(tables(), p);
+        scratch.component(&layout, p, r, false)
+    }
+
+    #[test]
+    fn lone_red_car() {
+        let info = classify("ooooooooooooAAoooooooooooooooooooooo");
+        assert_eq!((info.size, info.moves, info.minimal), (5, 1, true));
+        assert_eq!(&info.hardest[..], b"ooooooooooooAAoooooooooooooooooooooo");
+    }
+
+    #[test]
+    fn hardest_known_puzzle() {
+        let info = classify("GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo");
+        assert_eq!((info.size, info.moves, info.minimal), (4780, 51, true));
+        assert_eq!(
+            &info.hardest[..],
+            super::super::board::normalise("GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo")
+                .unwrap()
+                .as_bytes()
+        );
+    }
+
+    #[test]
+    fn a_useless_vehicle_makes_it_not_minimal() {
+        // a car far from everything: removing it changes nothing
+        let info = classify("ooooooooooooAAooooooooooooooooooooBB");
+        assert_eq!(info.moves, 1);
+        assert!(!info.minimal);
+    }
+}

@@ -1,0 +1,322 @@
+//! Lanes: the six rows and six columns of the board, and what can happen inside one.
+//!
+//! The vehicles of a lane keep their order and lengths forever (they slide along it but never
+//! pass each other or leave it), so a lane is described by its *kind* (the sequence of vehicle
+//! lengths, and which one is the red car) and, within the kind, by an *arrangement* (the
+//! vehicles' offsets). Every kind has at most six arrangements, so an arrangement index (a
+//! *digit*) fits in three bits and a whole position in 36 bits. Everything the hot loop asks
+//! about a lane is precomputed here, indexed by kind, digit and the 6-bit mask of lane cells
+//! that the other orientation (and walls) block.
+
+use std::sync::OnceLock;
+
+/// Cells in a lane (the board is 6×6).
+pub const LANE: usize = 6;
+/// Number of lane kinds: 8 plain length sequences and 8 that contain the red car.
+pub const KINDS: usize = 16;
+/// The empty lane.
+pub const EMPTY: u8 = 0;
+/// Most arrangements any kind has (two cars in six cells: 6).
+pub const MAX_DIGITS: usize = 6;
+/// Marker in [`Tables::compat_index`] for an arrangement that the blocked cells forbid.
+pub const NONE: u8 = u8::MAX;
+
+/// The plain length sequences, in kind order 0..8.
+const PLAIN: [&[u8]; 8] = [
+    &[],
+    &[2],
+    &[3],
+    &[2, 2],
+    &[2, 3],
+    &[3, 2],
+    &[3, 3],
+    &[2, 2, 2],
+];
+
+/// One lane kind: vehicle lengths in lane order, and the red car's index among them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Kind {
+    /// Lengths of the lane's vehicles, in order along the lane.
+    pub lens: Vec<u8>,
+    /// Which of them is the red car (only in the red car's row).
+    pub red: Option<usize>,
+    /// Every arrangement: the start offset of each vehicle.
+    pub arrangements: Vec<Vec<u8>>,
+    /// Occupied lane cells of each arrangement (bit `k` = cell `k`).
+    pub masks: Vec<u8>,
+}
+
+/// Precomputed lane tables shared by every layout.
+pub struct Tables {
+    /// The 16 kinds: 0..8 plain, 8..16 with the red car.
+    pub kinds: Vec<Kind>,
+    /// `move_start[(kind * 6 + digit) * 64 + blocked]..move_start[.. + 1]` indexes
+    /// [`Tables::move_list`]: every single slide available to arrangement `digit` when the
+    /// cells in `blocked` are taken by others.
+    pub move_start: Vec<u32>,
+    /// `(new digit, index of the vehicle that slid)` pairs.
+    pub move_list: Vec<(u8, u8)>,
+    /// Number of arrangements of a kind that avoid a blocked mask: `[kind * 64 + blocked]`.
+    pub compat_count: Vec<u8>,
+    /// Index of an arrangement among those that avoid a blocked mask (or [`NONE`]):
+    /// `[(kind * 64 + blocked) * 6 + digit]`.
+    pub compat_index: Vec<u8>,
+    /// The inverse: `[(kind * 64 + blocked) * 6 + index]` → digit.
+    pub compat_digit: Vec<u8>,
+    /// Whether arrangement `digit` of a kind has the red car on the exit cells:
+    /// `[kind * 6 + digit]`.
+    pub goal: Vec<bool>,
+    /// `spread[m]` puts bit `k` of a 6-bit lane mask at bit `6k`: it turns a row mask into
+    /// column-major board bits and a column mask into row-major ones.
+    pub spread: [u64; 64],
+}
+
+fn arrangements(lens: &[u8]) -> Vec<Vec<u8>> {
+    fn rec(lens: &[u8], from: u8, cur: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+        let Some((&len, rest)) = lens.split_first() else {
+            out.push(cur.clone());
+            return;
+        };
+        let mut start = from;
+        while usize::from(start + len) <= LANE {
+            cur.push(start);
+            rec(rest, start + len, cur, out);
+            cur.pop();
+            start += 1;
+        }
+    }
+    let mut out = Vec::new();
+    rec(lens, 0, &mut Vec::new(), &mut out);
+    out
+}
+
+fn mask_of(lens: &[u8], starts: &[u8]) -> u8 {
+    lens.iter()
+        .zip(starts)
+        .fold(0u8, |m, (&l, &s)| m | (((1u16 << l) - 1) << s) as u8)
+}
+
+fn build() -> Tables {
+    let mut kinds = Vec::with_capacity(KINDS);
+    for lens in PLAIN {
+        kinds.push((lens.to_vec(), None));
+    }
+    for lens in PLAIN {
+        for (i, &l) in lens.iter().enumerate() {
+            if l == 2 {
+                kinds.push((lens.to_vec(), Some(i)));
+            }
+        }
+    }
+    assert_eq!(kinds.len(), KINDS);
+    let kinds: Vec<Kind> = kinds
+        .into_iter()
+        .map(|(lens, red)| {
+            let arrangements = arrangements(&lens);
+            let masks = arrangements.iter().map(|a| mask_of(&lens, a)).collect();
+            Kind {
+                lens,
+                red,
+                arrangements,
+                masks,
+            }
+        })
+        .collect();
+    let mut move_start = Vec::with_capacity(KINDS * MAX_DIGITS * 64 + 1);
+    let mut move_list = Vec::new();
+    let mut compat_count = vec![0u8; KINDS * 64];
+    let mut compat_index = vec![NONE; KINDS * 64 * MAX_DIGITS];
+    let mut compat_digit = vec![NONE; KINDS * 64 * MAX_DIGITS];
+    let mut goal = vec![false; KINDS * MAX_DIGITS];
+    for (k, kind) in kinds.iter().enumerate() {
+        for d in 0..MAX_DIGITS {
+            if let (Some(r), Some(a)) = (kind.red, kind.arrangements.get(d)) {
+                goal[k * MAX_DIGITS + d] = usize::from(a[r]) == LANE - 2;
+            }
+            for blocked in 0..64u8 {
+                move_start.push(move_list.len() as u32);
+                let Some(starts) = kind.arrangements.get(d) else {
+                    continue;
+                };
+                if kind.masks[d] & blocked != 0 {
+                    continue;
+                }
+                // Each vehicle slides any distance either way until it meets a blocked cell,
+                // another vehicle of the lane, or the edge of the board.
+                for v in 0..kind.lens.len() {
+                    let others = blocked
+                        | mask_of(&kind.lens, starts) & !mask_of(&kind.lens[v..=v], &starts[v..=v]);
+                    for dir in [-1i8, 1] {
+                        let mut s = starts[v] as i8;
+                        loop {
+                            s += dir;
+                            if s < 0 || s as usize + kind.lens[v] as usize > LANE {
+                                break;
+                            }
+                            let m = mask_of(&kind.lens[v..=v], &[s as u8]);
+                            if m & others != 0 {
+                                break;
+                            }
+                            let mut new = starts.clone();
+                            new[v] = s as u8;
+                            let nd = kind
+                                .arrangements
+                                .iter()
+                                .position(|a| *a == new)
+                                .expect("arrangement");
+                            move_list.push((nd as u8, v as u8));
+                        }
+                    }
+                }
+            }
+        }
+        for blocked in 0..64usize {
+            let mut n = 0u8;
+            for (d, &m) in kind.masks.iter().enumerate() {
+                if m & blocked as u8 == 0 {
+                    compat_index[(k * 64 + blocked) * MAX_DIGITS + d] = n;
+                    compat_digit[(k * 64 + blocked) * MAX_DIGITS + usize::from(n)] = d as u8;
+                    n += 1;
+                }
+            }
+            compat_count[k * 64 + blocked] = n;
+        }
+    }
+    move_start.push(move_list.len() as u32);
+    let mut spread = [0u64; 64];
+    for (m, s) in spread.iter_mut().enumerate() {
+        for k in 0..LANE {
+            if m >> k & 1 == 1 {
+                *s |= 1 << (6 * k);
+            }
+        }
+    }
+    Tables {
+        kinds,
+        move_start,
+        move_list,
+        compat_count,
+        compat_index,
+        compat_digit,
+        goal,
+        spread,
+    }
+}
+
+/// The lane tables, built on first use (a few microseconds).
+pub fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(build)
+}
+
+impl Tables {
+    /// The single slides of arrangement `digit` of `kind` with `blocked` cells taken.
+    #[inline]
+    pub fn moves(&self, kind: u8, digit: u8, blocked: u8) -> &[(u8, u8)] {
+        let i = (usize::from(kind) * MAX_DIGITS + usize::from(digit)) * 64 + usize::from(blocked);
+        &self.move_list[self.move_start[i] as usize..self.move_start[i + 1] as usize]
+    }
+
+    /// Lane mask of arrangement `digit` of `kind`.
+    #[inline]
+    pub fn mask(&self, kind: u8, digit: u8) -> u8 {
+        self.kinds[usize::from(kind)].masks[usize::from(digit)]
+    }
+
+    /// The kind with these lengths and red-car index, if the lane can hold them.
+    pub fn kind_of(&self, lens: &[u8], red: Option<usize>) -> Option<u8> {
+        self.kinds
+            .iter()
+            .position(|k| k.lens == lens && k.red == red)
+            .map(|k| k as u8)
+    }
+
+    /// Number of arrangements of a kind.
+    #[inline]
+    pub fn radix(&self, kind: u8) -> u8 {
+        self.kinds[usize::from(kind)].arrangements.len() as u8
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arrangement_counts_match_binomials() {
+        let t = tables();
+        // k vehicles of total length L in 6 cells: C(6 - L + k, k) arrangements.
+        let counts: Vec<usize> = t.kinds[..8].iter().map(|k| k.arrangements.len()).collect();
+        assert_eq!(counts, vec![1, 5, 4, 6, 3, 3, 1, 1]);
+        assert!(t.kinds.iter().all(|k| k.arrangements.len() <= MAX_DIGITS));
+    }
+
+    #[test]
+    fn lone_car_slides_any_distance_until_blocked() {
+        let t = tables();
+        let car = t.kind_of(&[2], None).unwrap();
+        let at = |s: u8| {
+            t.kinds[usize::from(car)]
+                .arrangements
+                .iter()
+                .position(|a| a[0] == s)
+                .unwrap() as u8
+        };
+        let mut to: Vec<u8> = t.moves(car, at(1), 0).iter().map(|&(d, _)| d).collect();
+        to.sort();
+        assert_eq!(to, vec![at(0), at(2), at(3), at(4)]);
+        // cell 4 blocked: only 0..=2 reachable
+        let mut to: Vec<u8> = t
+            .moves(car, at(1), 1 << 4)
+            .iter()
+            .map(|&(d, _)| d)
+            .collect();
+        to.sort();
+        assert_eq!(to, vec![at(0), at(2)]);
+        // a blocked cell under the car itself: no moves (never asked in practice)
+        assert!(t.moves(car, at(1), 1 << 1).is_empty());
+    }
+
+    #[test]
+    fn vehicles_of_a_lane_do_not_pass_each_other() {
+        let t = tables();
+        let two = t.kind_of(&[2, 2], None).unwrap();
+        for d in 0..t.radix(two) {
+            for &(nd, v) in t.moves(two, d, 0) {
+                let a = &t.kinds[usize::from(two)].arrangements[usize::from(nd)];
+                assert!(a[0] + 2 <= a[1]);
+                let old = &t.kinds[usize::from(two)].arrangements[usize::from(d)];
+                assert_ne!(old[usize::from(v)], a[usize::from(v)]);
+                assert_eq!(old[1 - usize::from(v)], a[1 - usize::from(v)]);
+            }
+        }
+    }
+
+    #[test]
+    fn compat_tables_are_inverse() {
+        let t = tables();
+        for k in 0..KINDS {
+            for b in 0..64usize {
+                let n = t.compat_count[k * 64 + b];
+                for i in 0..n {
+                    let d = t.compat_digit[(k * 64 + b) * MAX_DIGITS + usize::from(i)];
+                    assert_eq!(
+                        t.compat_index[(k * 64 + b) * MAX_DIGITS + usize::from(d)],
+                        i
+                    );
+                    assert_eq!(t.kinds[k].masks[usize::from(d)] & b as u8, 0);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn goal_is_red_car_on_the_last_two_cells() {
+        let t = tables();
+        let red = t.kind_of(&[2], Some(0)).unwrap();
+        let goals: Vec<bool> = (0..5)
+            .map(|d| t.goal[usize::from(red) * MAX_DIGITS + d])
+            .collect();
+        assert_eq!(goals, vec![false, false, false, false, true]);
+    }
+}

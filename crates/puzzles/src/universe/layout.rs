@@ -1,0 +1,512 @@
+//! Layouts: the move-invariant part of a position, and positions packed in 36 bits.
+//!
+//! A *layout* is the kind of each of the 12 lanes (rows 0..6 are lanes 0..6, columns 0..6 are
+//! lanes 6..12) plus the wall cells. No move changes it, so every component lives inside one
+//! layout. A position of a layout is the arrangement digit of each lane, 3 bits each
+//! (lane `l` at bits `3l..3l+3`).
+//!
+//! [`Ranker`] numbers the positions of one layout densely: rows first (mixed radix over the
+//! row digits), then, inside the block of one row tuple, the columns' arrangements that avoid
+//! it (mixed radix over each column's compatible arrangements). Blocks are laid out lazily,
+//! in the order they are first touched, so a layout costs nothing for the row tuples a search
+//! never meets, and the visited array is exactly as large as the blocks touched.
+
+use super::board::{Board, Vehicle, CELLS, RED_ROW};
+use super::lanes::{tables, Tables, EMPTY, MAX_DIGITS};
+use gridlock_search::{Edge, Graph, Reversible};
+
+/// Lanes: 6 rows then 6 columns.
+pub const LANES: usize = 12;
+
+/// The move-invariant part of a position: lane kinds and walls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Layout {
+    /// Kind of each lane (see [`super::lanes::Tables::kinds`]).
+    pub kinds: [u8; LANES],
+    /// Wall cells, row-major bits.
+    pub walls: u64,
+    /// The same walls, column-major bits (bit `6c + r`).
+    pub walls_cm: u64,
+}
+
+/// Board occupancy of one position, in both bit orders, for move generation.
+#[derive(Clone, Copy, Debug)]
+pub struct Occupancy {
+    /// Cells of horizontal vehicles, column-major.
+    pub h_cm: u64,
+    /// Cells of vertical vehicles, row-major.
+    pub v_rm: u64,
+}
+
+/// Reads lane `l`'s digit.
+#[inline]
+pub fn digit(packed: u64, lane: usize) -> u8 {
+    (packed >> (3 * lane) & 7) as u8
+}
+
+/// Replaces lane `l`'s digit.
+#[inline]
+pub fn with_digit(packed: u64, lane: usize, d: u8) -> u64 {
+    packed & !(7 << (3 * lane)) | u64::from(d) << (3 * lane)
+}
+
+/// Transposes a 36-bit board mask between row-major and column-major.
+pub fn transpose(mask: u64) -> u64 {
+    let mut out = 0;
+    for i in 0..CELLS {
+        if mask >> i & 1 == 1 {
+            out |= 1 << ((i % 6) * 6 + i / 6);
+        }
+    }
+    out
+}
+
+impl Layout {
+    /// A layout from lane kinds and row-major walls.
+    pub fn new(kinds: [u8; LANES], walls: u64) -> Layout {
+        Layout {
+            kinds,
+            walls,
+            walls_cm: transpose(walls),
+        }
+    }
+
+    /// Splits a board into its layout and packed position. `None` if a lane holds a sequence
+    /// no kind describes (cannot happen for a valid board).
+    pub fn from_board(board: &Board) -> Option<(Layout, u64)> {
+        let t = tables();
+        let mut kinds = [EMPTY; LANES];
+        let mut packed = 0u64;
+        for (lane, kind_slot) in kinds.iter_mut().enumerate() {
+            let mut here: Vec<&Vehicle> = board
+                .vehicles
+                .iter()
+                .filter(|v| {
+                    if lane < 6 {
+                        v.horizontal && usize::from(v.start) / 6 == lane
+                    } else {
+                        !v.horizontal && usize::from(v.start) % 6 == lane - 6
+                    }
+                })
+                .collect();
+            here.sort_by_key(|v| v.start);
+            let lens: Vec<u8> = here.iter().map(|v| v.len).collect();
+            let red = here.iter().position(|v| v.red);
+            let kind = t.kind_of(&lens, red)?;
+            let starts: Vec<u8> = here
+                .iter()
+                .map(|v| if lane < 6 { v.start % 6 } else { v.start / 6 })
+                .collect();
+            let d = t.kinds[usize::from(kind)]
+                .arrangements
+                .iter()
+                .position(|a| *a == starts)?;
+            *kind_slot = kind;
+            packed = with_digit(packed, lane, d as u8);
+        }
+        Some((Layout::new(kinds, board.walls), packed))
+    }
+
+    /// The vehicles of a position, lane by lane, each lane's in order; `(lane, index)` of the
+    /// `k`-th vehicle listed is what [`Layout::without`] takes.
+    pub fn vehicles(&self, packed: u64) -> Vec<(usize, usize, Vehicle)> {
+        let t = tables();
+        let mut out = Vec::new();
+        for lane in 0..LANES {
+            let kind = &t.kinds[usize::from(self.kinds[lane])];
+            let starts = &kind.arrangements[usize::from(digit(packed, lane))];
+            for (i, (&len, &s)) in kind.lens.iter().zip(starts).enumerate() {
+                let start = if lane < 6 {
+                    lane * 6 + usize::from(s)
+                } else {
+                    usize::from(s) * 6 + lane - 6
+                };
+                out.push((
+                    lane,
+                    i,
+                    Vehicle {
+                        start: start as u8,
+                        len,
+                        horizontal: lane < 6,
+                        red: kind.red == Some(i),
+                    },
+                ));
+            }
+        }
+        out
+    }
+
+    /// The position as a [`Board`].
+    pub fn board(&self, packed: u64) -> Board {
+        Board {
+            vehicles: self
+                .vehicles(packed)
+                .into_iter()
+                .map(|(_, _, v)| v)
+                .collect(),
+            walls: self.walls,
+        }
+    }
+
+    /// The normalised 36-character string of a position (see [`Board::normalised`]), written
+    /// straight from the lanes.
+    pub fn normalised(&self, packed: u64) -> [u8; CELLS] {
+        let t = tables();
+        // owner: 0 empty, 1 wall, 2 red, 3.. = 3 + vehicle id (lane * 3 + index)
+        let mut owner = [0u8; CELLS];
+        for (c, o) in owner.iter_mut().enumerate() {
+            if self.walls >> c & 1 == 1 {
+                *o = 1;
+            }
+        }
+        for lane in 0..LANES {
+            let kind = &t.kinds[usize::from(self.kinds[lane])];
+            if kind.lens.is_empty() {
+                continue;
+            }
+            let starts = &kind.arrangements[usize::from(digit(packed, lane))];
+            for (i, (&len, &s)) in kind.lens.iter().zip(starts).enumerate() {
+                let id = if kind.red == Some(i) {
+                    2
+                } else {
+                    3 + (lane * 3 + i) as u8
+                };
+                for k in 0..usize::from(len) {
+                    let p = usize::from(s) + k;
+                    let cell = if lane < 6 {
+                        lane * 6 + p
+                    } else {
+                        p * 6 + lane - 6
+                    };
+                    owner[cell] = id;
+                }
+            }
+        }
+        let mut label = [0u8; 3 + 3 * LANES];
+        let mut next = b'B';
+        let mut out = [b'o'; CELLS];
+        for (c, &o) in owner.iter().enumerate() {
+            out[c] = match o {
+                0 => b'o',
+                1 => b'x',
+                2 => b'A',
+                _ => {
+                    let l = &mut label[usize::from(o)];
+                    if *l == 0 {
+                        *l = next;
+                        next += 1;
+                    }
+                    *l
+                }
+            };
+        }
+        out
+    }
+
+    /// Occupancy of a position.
+    #[inline]
+    pub fn occupancy(&self, t: &Tables, packed: u64) -> Occupancy {
+        let mut h_cm = 0u64;
+        let mut v_rm = 0u64;
+        for i in 0..6 {
+            let m = t.mask(self.kinds[i], digit(packed, i));
+            h_cm |= t.spread[usize::from(m)] << i;
+            let m = t.mask(self.kinds[6 + i], digit(packed, 6 + i));
+            v_rm |= t.spread[usize::from(m)] << i;
+        }
+        Occupancy { h_cm, v_rm }
+    }
+
+    /// Cells of lane `l` taken by the other orientation or by walls.
+    #[inline]
+    pub fn blocked(&self, occ: &Occupancy, lane: usize) -> u8 {
+        if lane < 6 {
+            ((occ.v_rm | self.walls) >> (6 * lane) & 63) as u8
+        } else {
+            ((occ.h_cm | self.walls_cm) >> (6 * (lane - 6)) & 63) as u8
+        }
+    }
+
+    /// Whether the red car is on the exit cells.
+    #[inline]
+    pub fn is_goal(&self, packed: u64) -> bool {
+        tables().goal
+            [usize::from(self.kinds[RED_ROW]) * MAX_DIGITS + usize::from(digit(packed, RED_ROW))]
+    }
+
+    /// Calls `f(next, lane, vehicle)` for every position one move away.
+    #[inline]
+    pub fn for_each_move(&self, t: &Tables, packed: u64, mut f: impl FnMut(u64, usize, u8)) {
+        let occ = self.occupancy(t, packed);
+        for lane in 0..LANES {
+            let kind = self.kinds[lane];
+            if kind == EMPTY {
+                continue;
+            }
+            let d = digit(packed, lane);
+            for &(nd, v) in t.moves(kind, d, self.blocked(&occ, lane)) {
+                f(with_digit(packed, lane, nd), lane, v);
+            }
+        }
+    }
+
+    /// The layout and position with vehicle `index` of `lane` taken off the board. `None` for
+    /// the red car.
+    pub fn without(&self, packed: u64, lane: usize, index: usize) -> Option<(Layout, u64)> {
+        let t = tables();
+        let kind = &t.kinds[usize::from(self.kinds[lane])];
+        if kind.red == Some(index) {
+            return None;
+        }
+        let mut lens = kind.lens.clone();
+        let mut starts = kind.arrangements[usize::from(digit(packed, lane))].clone();
+        lens.remove(index);
+        starts.remove(index);
+        let red = kind.red.map(|r| if r > index { r - 1 } else { r });
+        let nk = t.kind_of(&lens, red)?;
+        let nd = t.kinds[usize::from(nk)]
+            .arrangements
+            .iter()
+            .position(|a| *a == starts)?;
+        let mut kinds = self.kinds;
+        kinds[lane] = nk;
+        Some((
+            Layout { kinds, ..*self },
+            with_digit(packed, lane, nd as u8),
+        ))
+    }
+
+    /// The same position with one wall cell removed.
+    pub fn without_wall(&self, cell: usize) -> Layout {
+        Layout::new(self.kinds, self.walls & !(1 << cell))
+    }
+}
+
+/// A move of the enumeration's graph: lane, vehicle index in the lane, new lane digit.
+pub type LaneMove = (u8, u8, u8);
+
+impl Graph for Layout {
+    type State = u64;
+    type Move = LaneMove;
+    type Cost = u32;
+
+    fn successors(&self, state: &u64, out: &mut Vec<Edge<u64, LaneMove, u32>>) {
+        let t = tables();
+        self.for_each_move(t, *state, |next, lane, v| {
+            out.push(Edge::unit((lane as u8, v, digit(next, lane)), next));
+        });
+    }
+}
+
+impl Reversible for Layout {}
+
+/// Dense, lazily laid out numbering of one layout's positions (see the module comment).
+pub struct Ranker {
+    generation: u32,
+    stamp: Vec<u32>,
+    base: Vec<u64>,
+    weights: Vec<[u32; 6]>,
+    row_weight: [u32; 6],
+    layout: Layout,
+    size: u64,
+}
+
+/// Row tuples a layout can have at most (six rows of at most six arrangements).
+const ROW_TUPLES: usize = MAX_DIGITS.pow(6);
+
+impl Default for Ranker {
+    fn default() -> Self {
+        Ranker {
+            generation: 0,
+            stamp: vec![0; ROW_TUPLES],
+            base: vec![0; ROW_TUPLES],
+            weights: vec![[0; 6]; ROW_TUPLES],
+            row_weight: [0; 6],
+            layout: Layout::new([EMPTY; LANES], 0),
+            size: 0,
+        }
+    }
+}
+
+/// Where a row tuple's block is: its first rank and each column's weight.
+#[derive(Clone, Copy, Debug)]
+pub struct Block {
+    /// Index of the row tuple (mixed radix over row digits).
+    pub row_index: u32,
+    /// Rank of the block's first position.
+    pub base: u64,
+    /// Rank weight of each column's compatible-arrangement index.
+    pub weights: [u32; 6],
+    /// Positions in the block.
+    pub size: u64,
+}
+
+impl Ranker {
+    /// Starts numbering a new layout; forgets every block of the previous one.
+    pub fn reset(&mut self, layout: &Layout) {
+        let t = tables();
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.generation = 1;
+        }
+        self.layout = *layout;
+        self.size = 0;
+        let mut w = 1u32;
+        for i in 0..6 {
+            self.row_weight[i] = w;
+            w *= u32::from(t.radix(layout.kinds[i]));
+        }
+    }
+
+    /// Positions numbered so far (the sum of the sizes of the blocks laid out).
+    pub fn size(&self) -> u64 {
+        self.size
+    }
+
+    /// Index of a position's row tuple.
+    #[inline]
+    pub fn row_index(&self, packed: u64) -> u32 {
+        (0..6)
+            .map(|i| u32::from(digit(packed, i)) * self.row_weight[i])
+            .sum()
+    }
+
+    /// The block of row tuple `row_index`, whose horizontal cells (column-major) are `h_cm`;
+    /// laid out at the end of the numbering on first use.
+    #[inline]
+    pub fn block(&mut self, t: &Tables, row_index: u32, h_cm: u64) -> Block {
+        let r = row_index as usize;
+        if self.stamp[r] != self.generation {
+            let blocked = h_cm | self.layout.walls_cm;
+            let mut w = [0u32; 6];
+            let mut acc = 1u32;
+            for (j, wj) in w.iter_mut().enumerate() {
+                *wj = acc;
+                let b = (blocked >> (6 * j) & 63) as usize;
+                acc *= u32::from(t.compat_count[usize::from(self.layout.kinds[6 + j]) * 64 + b]);
+            }
+            self.stamp[r] = self.generation;
+            self.base[r] = self.size;
+            self.weights[r] = w;
+            self.size += u64::from(acc);
+        }
+        let weights = self.weights[r];
+        let size = {
+            // recompute the block size from the last weight (cheap, avoids another array)
+            let blocked = h_cm | self.layout.walls_cm;
+            let b = (blocked >> 30 & 63) as usize;
+            u64::from(weights[5])
+                * u64::from(t.compat_count[usize::from(self.layout.kinds[11]) * 64 + b])
+        };
+        Block {
+            row_index,
+            base: self.base[r],
+            weights,
+            size,
+        }
+    }
+
+    /// Rank of a position inside its block.
+    #[inline]
+    pub fn rank_in(&self, t: &Tables, block: &Block, packed: u64, h_cm: u64) -> u64 {
+        let blocked = h_cm | self.layout.walls_cm;
+        let mut r = block.base;
+        for j in 0..6 {
+            let b = (blocked >> (6 * j) & 63) as usize;
+            let k = usize::from(self.layout.kinds[6 + j]);
+            let i = t.compat_index[(k * 64 + b) * MAX_DIGITS + usize::from(digit(packed, 6 + j))];
+            debug_assert_ne!(i, super::lanes::NONE);
+            r += u64::from(i) * u64::from(block.weights[j]);
+        }
+        r
+    }
+
+    /// Rank of any position of the current layout.
+    pub fn rank(&mut self, t: &Tables, packed: u64) -> u64 {
+        let occ = self.layout.occupancy(t, packed);
+        let row = self.row_index(packed);
+        let block = self.block(t, row, occ.h_cm);
+        self.rank_in(t, &block, packed, occ.h_cm)
+    }
+
+    /// Weight of row lane `i` in the row index.
+    #[inline]
+    pub fn row_weight(&self, i: usize) -> u32 {
+        self.row_weight[i]
+    }
+
+    /// The position at `offset` inside `block`, whose row digits are those of `rows`.
+    pub fn unrank_in(&self, t: &Tables, block: &Block, rows: u64, h_cm: u64, offset: u64) -> u64 {
+        let blocked = h_cm | self.layout.walls_cm;
+        let mut packed = rows & ((1 << 18) - 1);
+        for j in 0..6 {
+            let b = (blocked >> (6 * j) & 63) as usize;
+            let k = usize::from(self.layout.kinds[6 + j]);
+            let n = u64::from(t.compat_count[k * 64 + b]);
+            let i = offset / u64::from(block.weights[j]) % n;
+            let d = t.compat_digit[(k * 64 + b) * MAX_DIGITS + i as usize];
+            packed = with_digit(packed, 6 + j, d);
+        }
+        packed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(s: &str) -> (Layout, u64) {
+        Layout::from_board(&Board::parse(s).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn board_round_trips_through_the_layout() {
+        let s = "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo";
+        let (layout, packed) = parse(s);
+        let back = std::str::from_utf8(&layout.normalised(packed))
+            .unwrap()
+            .to_string();
+        assert_eq!(back, super::super::board::normalise(s).unwrap());
+        assert_eq!(layout.board(packed).normalised(), back);
+    }
+
+    #[test]
+    fn lone_red_car_has_four_moves_and_one_goal() {
+        let (layout, packed) = parse("ooooooooooooAAoooooooooooooooooooooo");
+        let mut n = 0;
+        layout.for_each_move(tables(), packed, |next, _, _| {
+            n += 1;
+            assert_ne!(next, packed);
+        });
+        assert_eq!(n, 4);
+        assert!(!layout.is_goal(packed));
+        assert!(parse("ooooooooooooooooAAoooooooooooooooooo")
+            .0
+            .is_goal(parse("ooooooooooooooooAAoooooooooooooooooo").1));
+    }
+
+    #[test]
+    fn ranks_are_dense_and_unique() {
+        let t = tables();
+        let (layout, start) = parse("oBoooooBooCCAAoDoooEoDooFEooooFGGGoo");
+        let comp = gridlock_search::explore(&layout, start, &gridlock_search::Limits::none())
+            .unwrap()
+            .0;
+        let mut ranker = Ranker::default();
+        ranker.reset(&layout);
+        let mut seen = std::collections::HashSet::new();
+        for &s in comp.states() {
+            let r = ranker.rank(t, s);
+            assert!(seen.insert(r));
+        }
+        assert!(ranker.size() >= comp.len() as u64);
+        // every rank maps back to its position
+        for &s in comp.states() {
+            let occ = layout.occupancy(t, s);
+            let block = ranker.block(t, ranker.row_index(s), occ.h_cm);
+            let r = ranker.rank_in(t, &block, s, occ.h_cm);
+            assert_eq!(ranker.unrank_in(t, &block, s, occ.h_cm, r - block.base), s);
+        }
+    }
+}
