@@ -310,7 +310,7 @@ const puzznic = {
         if (/[1-9]/.test(ch)) {
           const gone = vanishing.has(cell);
           root.appendChild(svg('rect', {
-            class: 'tile', 'data-type': ch, x: x + 3, y: y + 3, width: S - 6, height: S - 6, rx: 7,
+            class: gone ? 'tile vanishing' : 'tile', 'data-type': ch, x: x + 3, y: y + 3, width: S - 6, height: S - 6, rx: 7,
             fill: TILE_COLOURS[Number(ch) - 1], 'fill-opacity': gone ? 0.35 : 1,
             stroke: gone ? '#fff' : (moved.has(cell) ? '#111' : 'rgba(0,0,0,0.3)'),
             'stroke-width': gone || moved.has(cell) ? 4 : 2, 'stroke-dasharray': gone ? '5 3' : '',
