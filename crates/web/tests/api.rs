@@ -574,3 +574,65 @@ fn rush_hour_search_over_its_cap_is_a_json_error_and_the_server_keeps_answering(
     assert_eq!(v["length"], 60, "the database's hardest puzzle, 60 moves");
     still_answering();
 }
+
+// ---------------------------------------------------------------------------------------------
+// Any text at all: always JSON, 200 or the parser's 400, never a 500.
+
+/// A small deterministic generator (xorshift), so a failure reproduces exactly.
+struct Noise(u64);
+
+impl Noise {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// Text of up to `max` characters drawn mostly from `alphabet`, sometimes anything.
+    fn text(&mut self, alphabet: &[char], max: usize) -> String {
+        let len = (self.next() % (max as u64 + 1)) as usize;
+        (0..len)
+            .map(|_| {
+                let r = self.next();
+                if r % 17 == 0 {
+                    char::from_u32((r >> 8) as u32 % 0x3000).unwrap_or('\u{FFFD}')
+                } else {
+                    alphabet[(r >> 8) as usize % alphabet.len()]
+                }
+            })
+            .collect()
+    }
+}
+
+#[test]
+fn random_text_never_breaks_the_api() {
+    let mut noise = Noise(0x9E37_79B9_7F4A_7C15);
+    let chips_alphabet: Vec<char> = "RBRBRB \n\rrbX".chars().collect();
+    let rush_alphabet: Vec<char> = "0123 \n\n\nAABBCoooxx.".chars().collect();
+    for _ in 0..150 {
+        let board = noise.text(&chips_alphabet, 12);
+        let (status, v) = post_json(addr(), "/api/chips/solve", &json!({ "board": board }));
+        match chips::parse_board(&board) {
+            Ok(_) => assert_eq!(status, 200, "{board:?}: {v}"),
+            Err(e) => {
+                assert_eq!(status, 400, "{board:?}: {v}");
+                assert_eq!(v["error"], e.to_string());
+            }
+        }
+        let board = noise.text(&rush_alphabet, 80);
+        let (status, v) = post_json(
+            addr(),
+            "/api/rush-hour/solve",
+            &json!({ "board": board, "limit": "none" }),
+        );
+        match rush_hour::parse(&board) {
+            Ok(_) => assert_eq!(status, 200, "{board:?}: {v}"),
+            Err(e) => {
+                assert_eq!(status, 400, "{board:?}: {v}");
+                assert_eq!(v["error"], e.to_string());
+            }
+        }
+    }
+    still_answering();
+}
