@@ -256,6 +256,13 @@ fn the_page_solves_and_plays_back_in_a_real_browser() {
     let server = support::start(gridlock_web::Config::default());
     let base = format!("http://{}/", server.addr);
     let browser = Browser::launch(&driver, &chromium);
+    if shots.is_some() {
+        browser.cmd(
+            "POST",
+            "/window/rect",
+            Some(json!({ "width": 1280, "height": 1000 })),
+        );
+    }
 
     // Rush Hour: contest sample 2 from the examples, solved and stepped to the end.
     browser.go(&base);
