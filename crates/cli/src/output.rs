@@ -19,7 +19,9 @@ impl Output {
 
     /// Writes `text` as is (callers include the trailing newline).
     pub fn write(&mut self, text: &str) -> Result<(), CliError> {
-        self.inner.write_all(text.as_bytes()).map_err(CliError::from)
+        self.inner
+            .write_all(text.as_bytes())
+            .map_err(CliError::from)
     }
 
     /// Writes `text` and a newline.

@@ -24,7 +24,12 @@ pub struct ParseError {
 
 impl ParseError {
     /// A parse error at `line`:`column` (both 1-based).
-    pub fn new(line: usize, column: usize, found: impl Into<String>, expected: impl Into<String>) -> Self {
+    pub fn new(
+        line: usize,
+        column: usize,
+        found: impl Into<String>,
+        expected: impl Into<String>,
+    ) -> Self {
         ParseError {
             line,
             column,

@@ -1,8 +1,8 @@
-use crate::graph::SearchResult;
 use crate::arena::Arena;
 use crate::bfs::path_cost;
 use crate::cost::Cost;
 use crate::graph::Graph;
+use crate::graph::SearchResult;
 use crate::limits::{Limits, Stopped, CLOCK_EVERY};
 use crate::path::Found;
 use crate::stats::Stats;
@@ -43,7 +43,12 @@ pub fn astar<G: Graph>(
     let mut best: Vec<G::Cost> = vec![G::Cost::default()];
     let mut heap = BinaryHeap::new();
     let mut seq = 0u64;
-    heap.push(Reverse((lower_bound(&start), Reverse(G::Cost::default()), seq, 0u32)));
+    heap.push(Reverse((
+        lower_bound(&start),
+        Reverse(G::Cost::default()),
+        seq,
+        0u32,
+    )));
     let mut edges = Vec::new();
     let bytes_each = Arena::<G>::bytes_each() + 2 * std::mem::size_of::<G::Cost>() + 16;
 
@@ -151,7 +156,8 @@ mod tests {
             "..........",
         ]);
         let goal = (9, 4);
-        let manhattan = |&(x, y): &(i32, i32)| (goal.0 - x).unsigned_abs() + (goal.1 - y).unsigned_abs();
+        let manhattan =
+            |&(x, y): &(i32, i32)| (goal.0 - x).unsigned_abs() + (goal.1 - y).unsigned_abs();
         let a = astar(&grid, (0, 0), |&s| s == goal, manhattan, &Limits::none()).unwrap();
         let b = bfs(&grid, (0, 0), |&s| s == goal, &Limits::none()).unwrap();
         assert_eq!(a.path.as_ref().unwrap().len(), b.path.unwrap().len());
@@ -161,8 +167,14 @@ mod tests {
 
     #[test]
     fn astar_stop_reports_a_valid_lower_bound() {
-        let err = astar(&Line(1000), 0, |&s| s == 999, |&s| 999 - s, &Limits::states(10))
-            .unwrap_err();
+        let err = astar(
+            &Line(1000),
+            0,
+            |&s| s == 999,
+            |&s| 999 - s,
+            &Limits::states(10),
+        )
+        .unwrap_err();
         let bound: u32 = err.lower_bound.unwrap().parse().unwrap();
         assert!(bound <= 999);
     }

@@ -1,6 +1,6 @@
-use crate::graph::SearchResult;
 use crate::arena::Arena;
 use crate::graph::Graph;
+use crate::graph::SearchResult;
 use crate::limits::{Limits, Stopped, CLOCK_EVERY};
 use crate::path::Found;
 use crate::stats::Stats;

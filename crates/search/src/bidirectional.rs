@@ -1,5 +1,5 @@
-use crate::graph::SearchResult;
 use crate::bfs::path_cost;
+use crate::graph::SearchResult;
 use crate::graph::{Edge, Reversible};
 use crate::limits::{Limits, StopReason, Stopped, CLOCK_EVERY};
 use crate::path::{Found, Path};
@@ -150,8 +150,8 @@ fn finish<G: Reversible>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_graphs::{Grid, Line};
     use crate::bfs;
+    use crate::test_graphs::{Grid, Line};
 
     #[test]
     fn meets_in_the_middle_with_optimal_length() {

@@ -1,5 +1,5 @@
-use crate::graph::ComponentOf;
 use crate::cost::Cost;
+use crate::graph::ComponentOf;
 use crate::graph::{Edge, Graph};
 use crate::limits::{Limits, Stopped, CLOCK_EVERY};
 use crate::path::Path;
@@ -69,7 +69,12 @@ pub fn explore<G: Graph>(
         offsets.push(edges.len() as u32);
         i += 1;
     }
-    stats.hold(states.len(), bytes_each + std::mem::size_of::<Edge<u32, G::Move, G::Cost>>() * edges.len() / states.len().max(1));
+    stats.hold(
+        states.len(),
+        bytes_each
+            + std::mem::size_of::<Edge<u32, G::Move, G::Cost>>() * edges.len()
+                / states.len().max(1),
+    );
     stats.elapsed = clock.elapsed();
     let component = Component {
         states,
@@ -164,7 +169,10 @@ impl<S: Copy + Eq + std::hash::Hash, M: Copy, C: Cost> Component<S, M, C> {
             states: self.states.clone(),
             index: self.index.clone(),
             offsets,
-            edges: edges.into_iter().map(|e| e.expect("every slot filled")).collect(),
+            edges: edges
+                .into_iter()
+                .map(|e| e.expect("every slot filled"))
+                .collect(),
         }
     }
 
@@ -238,11 +246,17 @@ impl<S: Copy + Eq + std::hash::Hash, M: Copy, C: Cost> Component<S, M, C> {
     /// graph's successor order) that lowers the distance by one. `None` if `from` is
     /// unreachable.
     pub fn path_down(&self, from: u32, dist: &[u32]) -> Option<Path<S, M, C>> {
-        self.descend(from, |i| {
-            self.edges(i)
-                .iter()
-                .find(|e| dist[e.to as usize] != UNREACHABLE && dist[e.to as usize] + 1 == dist[i as usize])
-        }, dist[from as usize] != UNREACHABLE, |i| dist[i as usize] == 0)
+        self.descend(
+            from,
+            |i| {
+                self.edges(i).iter().find(|e| {
+                    dist[e.to as usize] != UNREACHABLE
+                        && dist[e.to as usize] + 1 == dist[i as usize]
+                })
+            },
+            dist[from as usize] != UNREACHABLE,
+            |i| dist[i as usize] == 0,
+        )
     }
 
     /// Like [`Component::path_down`], but among all shortest paths returns the one whose move
@@ -252,22 +266,35 @@ impl<S: Copy + Eq + std::hash::Hash, M: Copy, C: Cost> Component<S, M, C> {
     where
         M: Ord,
     {
-        self.descend(from, |i| {
-            self.edges(i)
-                .iter()
-                .filter(|e| dist[e.to as usize] != UNREACHABLE && dist[e.to as usize] + 1 == dist[i as usize])
-                .min_by_key(|e| e.mv)
-        }, dist[from as usize] != UNREACHABLE, |i| dist[i as usize] == 0)
+        self.descend(
+            from,
+            |i| {
+                self.edges(i)
+                    .iter()
+                    .filter(|e| {
+                        dist[e.to as usize] != UNREACHABLE
+                            && dist[e.to as usize] + 1 == dist[i as usize]
+                    })
+                    .min_by_key(|e| e.mv)
+            },
+            dist[from as usize] != UNREACHABLE,
+            |i| dist[i as usize] == 0,
+        )
     }
 
     /// A cheapest path from `from` to a target, given `costs` from [`Component::costs_to`].
     pub fn cheapest_path_down(&self, from: u32, costs: &[Option<C>]) -> Option<Path<S, M, C>> {
-        self.descend(from, |i| {
-            let here = costs[i as usize]?;
-            self.edges(i)
-                .iter()
-                .find(|e| costs[e.to as usize].is_some_and(|c| c + e.cost == here))
-        }, costs[from as usize].is_some(), |i| costs[i as usize] == Some(C::default()))
+        self.descend(
+            from,
+            |i| {
+                let here = costs[i as usize]?;
+                self.edges(i)
+                    .iter()
+                    .find(|e| costs[e.to as usize].is_some_and(|c| c + e.cost == here))
+            },
+            costs[from as usize].is_some(),
+            |i| costs[i as usize] == Some(C::default()),
+        )
     }
 
     /// The state with the largest finite distance (ties: the smallest index), and that distance.
@@ -370,16 +397,30 @@ mod tests {
     #[test]
     fn weighted_costs_match_dijkstra() {
         let g = Weighted {
-            edges: vec![(0, 3, 10), (0, 1, 4), (1, 2, 1), (2, 3, 1), (1, 3, 7), (3, 0, 1), (2, 0, 2)],
+            edges: vec![
+                (0, 3, 10),
+                (0, 1, 4),
+                (1, 2, 1),
+                (2, 3, 1),
+                (1, 3, 7),
+                (3, 0, 1),
+                (2, 0, 2),
+            ],
         };
         let (c, _) = explore(&g, 0, &Limits::none()).unwrap();
         let target = c.find(|&s| s == 3);
         let costs = c.costs_to(&target, false);
         for i in 0..c.len() as u32 {
             let s = c.state(i);
-            let reference = dijkstra(&g, s, |&t| t == 3, &Limits::none()).unwrap().path.unwrap();
+            let reference = dijkstra(&g, s, |&t| t == 3, &Limits::none())
+                .unwrap()
+                .path
+                .unwrap();
             assert_eq!(costs[i as usize], Some(reference.cost));
-            assert_eq!(c.cheapest_path_down(i, &costs).unwrap().cost, reference.cost);
+            assert_eq!(
+                c.cheapest_path_down(i, &costs).unwrap().cost,
+                reference.cost
+            );
         }
     }
 

@@ -55,7 +55,8 @@ impl<S, M> Edge<S, M, u32> {
 }
 
 /// What a completed search over `G` returns: the optimal path, if any, and statistics.
-pub type FoundIn<G> = crate::path::Found<<G as Graph>::State, <G as Graph>::Move, <G as Graph>::Cost>;
+pub type FoundIn<G> =
+    crate::path::Found<<G as Graph>::State, <G as Graph>::Move, <G as Graph>::Cost>;
 
 /// The outcome of a search over `G`: an answer, or the limit that stopped it.
 pub type SearchResult<G> = Result<FoundIn<G>, crate::limits::Stopped>;

@@ -1,6 +1,6 @@
-use crate::graph::SearchResult;
 use crate::bfs::path_cost;
 use crate::graph::Graph;
+use crate::graph::SearchResult;
 use crate::limits::{Limits, StopReason, Stopped, CLOCK_EVERY};
 use crate::path::{Found, Path};
 use crate::stats::Stats;
@@ -45,7 +45,12 @@ pub fn ida_star<G: Graph>(
             Ok(Probe::Found) => {
                 let mut path = Path {
                     start,
-                    steps: search.moves.iter().copied().zip(search.path[1..].iter().copied()).collect(),
+                    steps: search
+                        .moves
+                        .iter()
+                        .copied()
+                        .zip(search.path[1..].iter().copied())
+                        .collect(),
                     cost: G::Cost::default(),
                 };
                 path.cost = path_cost(graph, &path);
@@ -122,7 +127,8 @@ where
         edges.clear();
         self.graph.successors(&state, &mut edges);
         self.stats.generated += edges.len() as u64;
-        self.stats.hold(self.path.len(), std::mem::size_of::<G::State>() * 8);
+        self.stats
+            .hold(self.path.len(), std::mem::size_of::<G::State>() * 8);
         let mut next: Option<G::Cost> = None;
         for edge in &edges {
             if self.path.contains(&edge.to) {
@@ -168,7 +174,14 @@ mod tests {
     #[test]
     fn ida_matches_dijkstra_with_weights() {
         let g = Weighted {
-            edges: vec![(0, 3, 10), (0, 1, 4), (1, 2, 1), (2, 3, 1), (1, 3, 7), (0, 2, 6)],
+            edges: vec![
+                (0, 3, 10),
+                (0, 1, 4),
+                (1, 2, 1),
+                (2, 3, 1),
+                (1, 3, 7),
+                (0, 2, 6),
+            ],
         };
         let ida = ida_star(&g, 0, |&s| s == 3, |_| 0, None, &Limits::none()).unwrap();
         let dj = dijkstra(&g, 0, |&s| s == 3, &Limits::none()).unwrap();
@@ -187,7 +200,8 @@ mod tests {
     #[test]
     fn ida_respects_expansion_cap() {
         let grid = Grid::new(&["........", "........", "........", "........"]);
-        let err = ida_star(&grid, (0, 0), |_| false, |_| 0, None, &Limits::states(100)).unwrap_err();
+        let err =
+            ida_star(&grid, (0, 0), |_| false, |_| 0, None, &Limits::states(100)).unwrap_err();
         assert_eq!(err.reason, StopReason::StateLimit(100));
     }
 }

@@ -59,7 +59,7 @@ pub use component::{explore, Component, UNREACHABLE};
 pub use cost::{Cost, Lex};
 pub use graph::{ComponentOf, Edge, EdgeOf, FoundIn, Graph, Reversible, SearchResult};
 pub use ida::ida_star;
-pub use limits::{Limits, Stopped, StopReason};
+pub use limits::{Limits, StopReason, Stopped};
 pub use path::{Found, Path};
 pub use stats::Stats;
 

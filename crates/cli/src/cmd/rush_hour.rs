@@ -21,7 +21,11 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
 }
 
 /// `gridlock verify` for this puzzle: prints the verdict, returns the exit code.
-pub fn verify(input: &std::path::Path, solution: &std::path::Path, out: &mut Output) -> Result<u8, CliError> {
+pub fn verify(
+    input: &std::path::Path,
+    solution: &std::path::Path,
+    out: &mut Output,
+) -> Result<u8, CliError> {
     let _ = (input, solution, out);
     Err(CliError::Internal("not implemented yet".into()))
 }
