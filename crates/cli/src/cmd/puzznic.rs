@@ -39,7 +39,7 @@ pub struct Args {
     /// What an optimal answer minimises first.
     #[arg(long, value_enum, default_value_t = ObjectiveArg::Moves)]
     pub objective: ObjectiveArg,
-    /// Find a valid answer quickly, without the optimality guarantee (weighted best-first).
+    /// Find a valid answer quickly, without the optimality guarantee (beam search).
     #[arg(long, conflicts_with = "fast_fallback")]
     pub fast: bool,
     /// If the optimal search hits --max-states or --timeout, print the answer of a fast
@@ -130,7 +130,13 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
     match solve_with(&puzzle, &analysis, &options) {
         Ok(outcome) => {
             if args.common.stats {
-                eprintln!("gridlock: puzznic: {}", outcome.stats);
+                let bound = analysis
+                    .moves_bound(&puzzle.start)
+                    .map_or("none (dead end)".to_string(), |b| b.to_string());
+                eprintln!(
+                    "gridlock: puzznic: {}; lower bound on moves at the start: {bound}",
+                    outcome.stats
+                );
             }
             print(
                 out,

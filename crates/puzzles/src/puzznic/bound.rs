@@ -124,51 +124,31 @@ impl Analysis {
     /// A lower bound on the player moves needed to clear `cells`, or `None` if it can never
     /// be cleared (a dead end).
     pub fn moves_bound(&self, cells: &[u8]) -> Option<u32> {
-        let mut by_type: [[u16; 32]; 10] = [[0; 32]; 10];
-        let mut counts = [0usize; 10];
-        let mut overflow = false;
-        for (i, &t) in cells.iter().enumerate() {
+        // Pieces grouped by type without allocating: count, then place.
+        let mut start = [0usize; 11];
+        for &t in cells {
             if t != 0 {
-                let t = t as usize;
-                if counts[t] < 32 {
-                    by_type[t][counts[t]] = i as u16;
-                } else {
-                    overflow = true;
-                }
-                counts[t] += 1;
+                start[t as usize + 1] += 1;
             }
         }
-        if overflow {
-            // More than 32 pieces of one type: only the cheap dead-end test below is exact
-            // enough to matter; fall back to the full lists.
-            return self.bound_slow(cells);
+        for t in 1..10 {
+            start[t + 1] += start[t];
+        }
+        let mut buf = [0u16; 256];
+        let mut fill = start;
+        for (i, &t) in cells.iter().enumerate() {
+            if t != 0 {
+                buf[fill[t as usize]] = i as u16;
+                fill[t as usize] += 1;
+            }
         }
         let mut total = 0;
         for t in 1..10 {
-            let m = counts[t];
-            if m == 0 {
-                continue;
-            }
-            let cost = self.type_bound(&by_type[t][..m]);
-            if cost >= INF {
-                return None;
-            }
-            total += cost;
-        }
-        Some(total)
-    }
-
-    fn bound_slow(&self, cells: &[u8]) -> Option<u32> {
-        let mut total = 0;
-        for t in 1..10u8 {
-            let list: Vec<u16> = (0..cells.len())
-                .filter(|&i| cells[i] == t)
-                .map(|i| i as u16)
-                .collect();
+            let list = &buf[start[t]..start[t + 1]];
             if list.is_empty() {
                 continue;
             }
-            let cost = self.type_bound(&list);
+            let cost = self.type_bound(list);
             if cost >= INF {
                 return None;
             }
@@ -184,13 +164,16 @@ impl Analysis {
             0 => 0,
             1 => INF,
             2 => self.pair(list[0] as usize, list[1] as usize).unwrap_or(INF),
-            3 => self.group_bound(list, 0b111),
             _ if m <= DP_MAX => {
                 let key = list.iter().fold(m as u128, |k, &c| (k << 8) | c as u128);
                 if let Some(&v) = self.cache.borrow().get(&key) {
                     return v;
                 }
-                let v = self.partition_bound(list);
+                let v = if m == 3 {
+                    self.group_bound(list, 0b111)
+                } else {
+                    self.partition_bound(list)
+                };
                 self.cache.borrow_mut().insert(key, v);
                 v
             }
@@ -211,41 +194,44 @@ impl Analysis {
         }
     }
 
-    /// Fact 4 for the group `mask` of `list` (at least two members).
+    /// Fact 4 for the group `mask` of `list` (members are the set bits).
     fn group_bound(&self, list: &[u16], mask: u32) -> u32 {
-        let members: Vec<usize> = (0..list.len())
-            .filter(|&x| mask >> x & 1 == 1)
-            .map(|x| list[x] as usize)
-            .collect();
-        let k = members.len();
+        let k = mask.count_ones() as usize;
         if k < 2 {
             return INF;
         }
+        let members = || {
+            (0..list.len())
+                .filter(move |&x| mask >> x & 1 == 1)
+                .map(|x| list[x] as usize)
+        };
         if k == 2 {
-            return self.pair(members[0], members[1]).unwrap_or(INF);
+            let mut it = members();
+            let (a, b) = (it.next().unwrap_or(0), it.next().unwrap_or(0));
+            return self.pair(a, b).unwrap_or(INF);
         }
         let mut partner_bound = 0;
-        for &u in &members {
+        let (mut lo, mut hi) = (i32::MAX, i32::MIN);
+        for u in members() {
             let mut near = INF;
-            for &v in &members {
+            for v in members() {
                 if u != v {
                     near = near.min(self.pair(u, v).unwrap_or(INF));
                 }
             }
             partner_bound = partner_bound.max(near);
+            lo = lo.min(self.col[u] as i32);
+            hi = hi.max(self.col[u] as i32);
         }
         if partner_bound >= INF {
             return INF;
         }
-        let cols: Vec<i32> = members.iter().map(|&u| self.col[u] as i32).collect();
-        let lo = *cols.iter().min().unwrap();
-        let hi = *cols.iter().max().unwrap();
         let width = k as i32 - 1;
         let mut column_bound = u32::MAX;
         for x in (lo - width)..=hi {
-            let cost: i32 = cols
-                .iter()
-                .map(|&c| {
+            let cost: i32 = members()
+                .map(|u| {
+                    let c = self.col[u] as i32;
                     if c < x {
                         x - c
                     } else if c > x + width {

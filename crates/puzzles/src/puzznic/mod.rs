@@ -19,6 +19,7 @@
 
 mod board;
 mod bound;
+mod fast;
 mod packed;
 mod parse;
 mod render;
@@ -31,7 +32,8 @@ pub use bound::Analysis;
 pub use parse::parse;
 pub use render::{render_json, render_text, Report, Step};
 pub use rules::{
-    check_move, cycle, cycle_traced, falling, is_settled, resolve, Action, Illegal, Trace,
+    check_move, cycle, cycle_traced, falling, is_settled, resolve, resolve_in, Action, Illegal,
+    Trace,
 };
 pub use solve::{solve, solve_with, Objective, Outcome, Solution, SolveOptions, Strategy};
 pub use verify::{parse_solution, replay, Replay, SolutionLine, Verdict};

@@ -130,32 +130,57 @@ pub fn check_move(
 pub fn resolve(
     geometry: &Geometry,
     cells: &mut [u8],
+    on_vanish: impl FnMut(usize),
+    on_fall: impl FnMut(usize),
+) {
+    let mut fall = [false; MAX_CELLS];
+    resolve_in(
+        geometry,
+        cells,
+        &mut fall[..cells.len()],
+        on_vanish,
+        on_fall,
+    );
+}
+
+/// [`resolve`] with a caller-provided scratch buffer for the falling flags (one per cell),
+/// so the solver's inner loop clears no large arrays.
+#[inline]
+pub fn resolve_in(
+    geometry: &Geometry,
+    cells: &mut [u8],
+    fall: &mut [bool],
     mut on_vanish: impl FnMut(usize),
     mut on_fall: impl FnMut(usize),
 ) {
     let n = cells.len();
-    let mut fall = [false; MAX_CELLS];
-    let fall = &mut fall[..n];
     // Step 2. A piece belongs to a group of two or more exactly when it has a matching,
-    // non-falling neighbour, so no flood fill is needed; all vanish at once.
+    // non-falling neighbour, so no flood fill is needed; all vanish at once (marked first,
+    // removed after, so removals do not affect the test for other pieces).
     falling(geometry, cells, fall);
-    let mut gone = [0u16; MAX_CELLS];
-    let mut count = 0;
+    let mut gone = [0u64; MAX_CELLS / 64];
+    let mut any = false;
     for i in 0..n {
         if cells[i] != 0 && !fall[i] && touches_match(geometry, cells, fall, i) {
-            gone[count] = i as u16;
-            count += 1;
+            gone[i / 64] |= 1 << (i % 64);
+            any = true;
         }
     }
-    for &i in &gone[..count] {
-        cells[i as usize] = 0;
-        on_vanish(i as usize);
-    }
-    // Step 3: falling again on the new board; every falling piece moves down at once. Going
-    // bottom-up, the cell below a falling piece has already been vacated.
-    if count > 0 {
+    if any {
+        for (w, &word) in gone.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let i = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                cells[i] = 0;
+                on_vanish(i);
+            }
+        }
+        // Step 3 looks at the board after step 2.
         falling(geometry, cells, fall);
     }
+    // Step 3: every falling piece moves down at once. Going bottom-up, the cell below a
+    // falling piece has already been vacated.
     for i in (0..n).rev() {
         if fall[i] {
             let below = geometry.down[i] as usize;

@@ -9,9 +9,11 @@
 
 use super::board::Puzzle;
 use super::bound::Analysis;
+use super::fast::{beam, Beam, WIDTHS};
 use super::packed::{Packed, PER_WORD};
-use super::rules::{check_move, falling, is_settled, resolve, Action};
+use super::rules::{check_move, falling, is_settled, resolve_in, Action};
 use gridlock_search::{astar, Edge, Graph, Lex, Limits, Stats, Stopped};
+use std::cell::RefCell;
 
 /// What "optimal" means.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -47,7 +49,8 @@ pub enum Strategy {
     /// A*: the answer is proven optimal for the objective.
     #[default]
     Optimal,
-    /// Weighted best-first: some valid solution, quickly, with no optimality guarantee.
+    /// Beam search of growing width (then, if it fails, the complete search): some valid
+    /// solution, quickly, with no optimality guarantee.
     Fast,
 }
 
@@ -129,13 +132,40 @@ pub fn solve_with(
 }
 
 /// The state graph of one level.
-struct Boards<'a, const W: usize> {
+pub(super) struct Boards<'a, const W: usize> {
     puzzle: &'a Puzzle,
     analysis: &'a Analysis,
     objective: Objective,
+    scratch: RefCell<Scratch<W>>,
 }
 
-impl<const W: usize> Boards<'_, W> {
+/// Buffers reused by every expansion, and the move bounds of the last expansion's
+/// successors (the engine asks for them right after generating them).
+struct Scratch<const W: usize> {
+    cells: Vec<u8>,
+    next: Vec<u8>,
+    fall: Vec<bool>,
+    fall2: Vec<bool>,
+    bounds: Vec<(Packed<W>, u32)>,
+}
+
+impl<'a, const W: usize> Boards<'a, W> {
+    fn new(puzzle: &'a Puzzle, analysis: &'a Analysis, objective: Objective) -> Self {
+        let n = puzzle.geometry.len();
+        Boards {
+            puzzle,
+            analysis,
+            objective,
+            scratch: RefCell::new(Scratch {
+                cells: vec![0; n],
+                next: vec![0; n],
+                fall: vec![false; n],
+                fall2: vec![false; n],
+                bounds: Vec::new(),
+            }),
+        }
+    }
+
     fn cost(&self, mv: bool) -> Lex<u32, u32> {
         let m = mv as u32;
         match self.objective {
@@ -144,15 +174,35 @@ impl<const W: usize> Boards<'_, W> {
         }
     }
 
+    /// The admissible bound on the remaining moves, or `None` for a dead end.
+    pub(super) fn moves_estimate(&self, state: &Packed<W>) -> Option<u32> {
+        self.estimate(state).map(|Lex(a, b)| match self.objective {
+            Objective::Moves => a,
+            Objective::Cycles => b,
+        })
+    }
+
     /// The admissible estimate of the remaining cost, or `None` for a dead end.
     fn estimate(&self, state: &Packed<W>) -> Option<Lex<u32, u32>> {
         if state.is_empty() {
             return Some(Lex(0, 0));
         }
-        let n = self.puzzle.geometry.len();
-        let mut cells = [0u8; 256];
-        state.unpack(&mut cells[..n]);
-        let moves = self.analysis.moves_bound(&cells[..n])?;
+        let cached = {
+            let scratch = self.scratch.borrow();
+            scratch
+                .bounds
+                .iter()
+                .find(|(s, _)| s == state)
+                .map(|&(_, b)| b)
+        };
+        let moves = match cached {
+            Some(b) => b,
+            None => {
+                let mut cells = vec![0; self.puzzle.geometry.len()];
+                state.unpack(&mut cells);
+                self.analysis.moves_bound(&cells)?
+            }
+        };
         // Each cycle carries at most one move, and a non-empty board needs a cycle.
         let cycles = moves.max(1);
         Some(match self.objective {
@@ -170,26 +220,28 @@ impl<const W: usize> Graph for Boards<'_, W> {
     fn successors(&self, state: &Packed<W>, out: &mut Vec<Edge<Packed<W>, Action, Lex<u32, u32>>>) {
         let geometry = &self.puzzle.geometry;
         let n = geometry.len();
-        let mut cells = [0u8; 256];
-        let cells = &mut cells[..n];
+        let mut guard = self.scratch.borrow_mut();
+        let Scratch {
+            cells,
+            next,
+            fall,
+            fall2,
+            bounds,
+        } = &mut *guard;
+        bounds.clear();
         state.unpack(cells);
-        let mut fall = [false; 256];
-        let fall = &mut fall[..n];
         falling(geometry, cells, fall);
-        let mut next = [0u8; 256];
-        let next = &mut next[..n];
         let mut push = |next: &[u8], action: Action| {
-            if self.analysis.moves_bound(next).is_some() {
-                out.push(Edge::new(
-                    action,
-                    Packed::pack(next),
-                    self.cost(action.is_move()),
-                ));
+            if let Some(b) = self.analysis.moves_bound(next) {
+                let to = Packed::pack(next);
+                bounds.push((to, b));
+                out.push(Edge::new(action, to, self.cost(action.is_move())));
             }
         };
-        if !is_settled(geometry, cells, fall) {
+        let settled = is_settled(geometry, cells, fall);
+        if !settled {
             next.copy_from_slice(cells);
-            resolve(geometry, next, |_| {}, |_| {});
+            resolve_in(geometry, next, fall2, |_| {}, |_| {});
             push(next, Action::Wait);
         }
         for from in 0..n {
@@ -201,7 +253,7 @@ impl<const W: usize> Graph for Boards<'_, W> {
                     next.copy_from_slice(cells);
                     next[to] = next[from];
                     next[from] = 0;
-                    resolve(geometry, next, |_| {}, |_| {});
+                    resolve_in(geometry, next, fall2, |_| {}, |_| {});
                     let action = if right {
                         Action::Right(from as u16)
                     } else {
@@ -214,48 +266,46 @@ impl<const W: usize> Graph for Boards<'_, W> {
     }
 }
 
-/// Weight of the estimate in fast mode (f = g + WEIGHT·h).
-const FAST_WEIGHT: u32 = 4;
-
 fn run<const W: usize>(
     puzzle: &Puzzle,
     analysis: &Analysis,
     options: &SolveOptions,
 ) -> Result<Outcome, Stopped> {
-    let graph = Boards::<W> {
-        puzzle,
-        analysis,
-        objective: options.objective,
-    };
+    let graph = Boards::<W>::new(puzzle, analysis, options.objective);
     let start = Packed::<W>::pack(&puzzle.start);
-    let weight = match options.strategy {
-        Strategy::Optimal => 1,
-        Strategy::Fast => FAST_WEIGHT,
-    };
+    let mut stats = Stats::default();
+    if options.strategy == Strategy::Fast {
+        for width in WIDTHS {
+            if let Beam::Found(actions) = beam(&graph, start, width, &options.limits, &mut stats) {
+                let solution = Solution::new(actions);
+                let Lex(a, b) = graph.estimate(&start).unwrap_or(Lex(0, 0));
+                let optimal = options.objective.key(solution.moves, solution.cycles) == (a, b);
+                return Ok(Outcome {
+                    solution: Some(solution),
+                    optimal,
+                    stats,
+                });
+            }
+        }
+        // Beam search is incomplete: settle the question with the complete search.
+    }
     let found = astar(
         &graph,
         start,
         |s| s.is_empty(),
-        |s| {
-            // Dead ends are never generated, so the estimate exists; the fallback keeps the
-            // search correct even if that ever changes.
-            let Lex(a, b) = graph.estimate(s).unwrap_or(Lex(0, 0));
-            Lex(a * weight, b * weight)
-        },
+        // Dead ends are never generated, so the estimate exists; the fallback keeps the
+        // search correct even if that ever changes.
+        |s| graph.estimate(s).unwrap_or(Lex(0, 0)),
         &options.limits,
-    )?;
-    let solution = found.path.map(|p| Solution::new(p.moves()));
-    let optimal = match (options.strategy, &solution) {
-        (Strategy::Optimal, _) => true,
-        (Strategy::Fast, None) => true,
-        (Strategy::Fast, Some(s)) => {
-            let Lex(a, b) = graph.estimate(&start).unwrap_or(Lex(0, 0));
-            options.objective.key(s.moves, s.cycles) == (a, b)
-        }
-    };
+    )
+    .map_err(|mut stopped| {
+        stopped.stats.absorb(&stats);
+        stopped
+    })?;
+    stats.absorb(&found.stats);
     Ok(Outcome {
-        solution,
-        optimal,
-        stats: found.stats,
+        solution: found.path.map(|p| Solution::new(p.moves())),
+        optimal: true,
+        stats,
     })
 }
