@@ -50,6 +50,9 @@ pub struct Args {
     pub common: Common,
 }
 
+/// Smallest state budget of the `--fast-fallback` search.
+const FALLBACK_STATES: usize = 1_000_000;
+
 fn load(path: Option<&Path>) -> Result<Puzzle, CliError> {
     let text = read_text(path)?;
     parse(&text).map_err(|e| CliError::input_in(&source_name(path), &e))
@@ -150,9 +153,13 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
         }
         Err(stopped) if args.fast_fallback => {
             let bound = describe_bound(&stopped, objective);
+            // The fallback gets a fresh time budget and at least FALLBACK_STATES states: a
+            // tiny cap that stopped the optimal search should not also starve the beam.
+            let mut limits = args.common.limits();
+            limits.max_states = limits.max_states.map(|m| m.max(FALLBACK_STATES));
             let fast = SolveOptions {
                 strategy: Strategy::Fast,
-                limits: args.common.limits(),
+                limits,
                 ..options
             };
             eprintln!("gridlock: the optimal search stopped: {stopped}; {bound}");
