@@ -5,10 +5,11 @@ use crate::error::{describe_char, ParseError};
 
 const CELLS: &str = "'#' (wall), '.' (empty) or a piece digit 1-9";
 
-/// Parses a level. Accepts CRLF line endings, a missing final newline and trailing blank
-/// lines; rejects everything else that is not a rectangular board of at most
+/// Parses a level. Accepts CRLF line endings, a missing final newline, a UTF-8 byte-order
+/// mark and trailing blank lines; rejects everything else that is not a rectangular board of at most
 /// [`MAX_SIDE`]×[`MAX_SIDE`] cells with at least one piece, naming line and column.
 pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
+    let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
     let lines: Vec<&str> = text
         .split('\n')
         .map(|l| l.strip_suffix('\r').unwrap_or(l))
@@ -119,7 +120,13 @@ mod tests {
 
     #[test]
     fn accepts_crlf_missing_newline_and_trailing_blank_lines() {
-        for text in ["#1.1#\n", "#1.1#", "#1.1#\r\n", "#1.1#\n\n\n"] {
+        for text in [
+            "#1.1#\n",
+            "#1.1#",
+            "#1.1#\r\n",
+            "#1.1#\n\n\n",
+            "\u{FEFF}#1.1#\n",
+        ] {
             let p = parse(text).unwrap();
             assert_eq!((p.rows, p.cols, p.piece_count()), (1, 5, 2), "{text:?}");
         }

@@ -147,6 +147,7 @@ struct Scratch<const W: usize> {
     fall: Vec<bool>,
     fall2: Vec<bool>,
     bounds: Vec<(Packed<W>, u32)>,
+    cursor: usize,
 }
 
 impl<'a, const W: usize> Boards<'a, W> {
@@ -162,6 +163,7 @@ impl<'a, const W: usize> Boards<'a, W> {
                 fall: vec![false; n],
                 fall2: vec![false; n],
                 bounds: Vec::new(),
+                cursor: 0,
             }),
         }
     }
@@ -227,8 +229,10 @@ impl<const W: usize> Graph for Boards<'_, W> {
             fall,
             fall2,
             bounds,
+            cursor,
         } = &mut *guard;
         bounds.clear();
+        *cursor = 0;
         state.unpack(cells);
         falling(geometry, cells, fall);
         let mut push = |next: &[u8], action: Action| {
