@@ -44,8 +44,8 @@ pub fn read_text(path: Option<&Path>) -> Result<String, CliError> {
         .map_err(|e| CliError::Input(format!("{name}: cannot read: {e}")))?;
     if bytes.len() as u64 > MAX_INPUT_BYTES {
         return Err(CliError::Input(format!(
-            "{name}: input is larger than {MAX_INPUT_BYTES} bytes; a single puzzle is a few hundred \
-             (use --batch for many puzzles)"
+            "{name}: input is larger than {MAX_INPUT_BYTES} bytes; expected one board (a few \
+             hundred bytes)"
         )));
     }
     decode(bytes).map_err(|e| CliError::input_in(&name, &e))

@@ -80,6 +80,26 @@ fn rush_database() -> impl Strategy<Value = String> {
     .prop_map(|c| c.into_iter().collect())
 }
 
+/// A small Puzznic board over walls, spaces and three piece types, sometimes ragged or with
+/// strays; solved under a small state cap, so every outcome (answer, -1, limit) is possible.
+fn puzznic_board() -> impl Strategy<Value = String> {
+    (1usize..6, 1usize..6).prop_flat_map(|(rows, cols)| {
+        prop::collection::vec(
+            prop::collection::vec(
+                prop::sample::select("##...123x0 ".chars().collect::<Vec<_>>()),
+                cols..=cols + 1,
+            ),
+            rows,
+        )
+        .prop_map(|grid| {
+            grid.into_iter()
+                .map(|row| row.into_iter().collect::<String>())
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+    })
+}
+
 proptest! {
     #![proptest_config(config())]
 
@@ -109,5 +129,17 @@ proptest! {
     #[test]
     fn chips_survives_odd_rings(ring in "[RBrbX \t\r\n]{0,12}") {
         check(&["chips", "--format", "json"], ring.as_bytes());
+    }
+
+    #[test]
+    fn puzznic_survives_arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..120)) {
+        check(&["puzznic"], &bytes);
+    }
+
+    #[test]
+    fn puzznic_survives_odd_boards(board in puzznic_board()) {
+        check(&["puzznic"], board.as_bytes());
+        check(&["puzznic", "--objective", "cycles", "--format", "json"], board.as_bytes());
+        check(&["puzznic", "--fast", "--format", "text"], board.as_bytes());
     }
 }

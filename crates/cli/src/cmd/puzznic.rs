@@ -1,31 +1,272 @@
-//! (being written)
+//! `gridlock puzznic`: an optimal (or, with `--fast`, a quick) sequence of cycles that clears
+//! a Puzznic board, and `gridlock verify puzznic`.
 
-use crate::common::Common;
+use crate::common::{Common, Format, DEFAULT_MAX_STATES};
 use crate::error::CliError;
+use crate::input::{read_text, source_name};
 use crate::output::Output;
-use std::path::PathBuf;
+use gridlock_puzzles::puzznic::{
+    parse, parse_solution, render_json, render_text, replay, solve_with, Analysis, Objective,
+    Outcome, Puzzle, Solution, SolveOptions, Strategy, Verdict,
+};
+use gridlock_search::{Limits, Stopped};
+use std::path::{Path, PathBuf};
+
+/// What to minimise.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ObjectiveArg {
+    /// Fewest player moves, then fewest cycles.
+    #[default]
+    Moves,
+    /// Fewest cycles, then fewest player moves.
+    Cycles,
+}
+
+impl From<ObjectiveArg> for Objective {
+    fn from(o: ObjectiveArg) -> Objective {
+        match o {
+            ObjectiveArg::Moves => Objective::Moves,
+            ObjectiveArg::Cycles => Objective::Cycles,
+        }
+    }
+}
 
 /// Arguments of this subcommand.
 #[derive(clap::Args)]
 pub struct Args {
     /// Input file; `-` or nothing for standard input.
     pub file: Option<PathBuf>,
+    /// What an optimal answer minimises first.
+    #[arg(long, value_enum, default_value_t = ObjectiveArg::Moves)]
+    pub objective: ObjectiveArg,
+    /// Find a valid answer quickly, without the optimality guarantee (beam search).
+    #[arg(long, conflicts_with = "fast_fallback")]
+    pub fast: bool,
+    /// If the optimal search hits --max-states or --timeout, print the answer of a fast
+    /// search instead (still exit code 3) and the proven lower bound on stderr.
+    #[arg(long)]
+    pub fast_fallback: bool,
     #[command(flatten)]
     pub common: Common,
 }
 
-/// Runs the subcommand.
-pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
-    let _ = (args.file, args.common, out);
-    Err(CliError::Internal("not implemented yet".into()))
+/// Smallest state budget of the `--fast-fallback` search.
+const FALLBACK_STATES: usize = 1_000_000;
+
+fn load(path: Option<&Path>) -> Result<Puzzle, CliError> {
+    let text = read_text(path)?;
+    parse(&text).map_err(|e| CliError::input_in(&source_name(path), &e))
 }
 
-/// `gridlock verify` for this puzzle: prints the verdict, returns the exit code.
-pub fn verify(
-    input: &std::path::Path,
-    solution: &std::path::Path,
+/// Turns the engine's `Lex(a, b)` bound into words.
+fn describe_bound(stopped: &Stopped, objective: Objective) -> String {
+    let Some(text) = stopped.lower_bound.as_deref() else {
+        return "no lower bound was established".to_string();
+    };
+    let nums: Vec<&str> = text
+        .trim_start_matches("Lex(")
+        .trim_end_matches(')')
+        .split(", ")
+        .collect();
+    match (objective, nums.as_slice()) {
+        (Objective::Moves, [a, b]) => {
+            format!(
+                "proven lower bound: at least {a} moves (and at least {b} cycles with {a} moves)"
+            )
+        }
+        (Objective::Cycles, [a, b]) => {
+            format!(
+                "proven lower bound: at least {a} cycles (and at least {b} moves with {a} cycles)"
+            )
+        }
+        _ => format!("proven lower bound: {text}"),
+    }
+}
+
+fn print(
     out: &mut Output,
-) -> Result<u8, CliError> {
-    let _ = (input, solution, out);
-    Err(CliError::Internal("not implemented yet".into()))
+    format: Format,
+    puzzle: &Puzzle,
+    solution: Option<&Solution>,
+    objective: Objective,
+    optimal: bool,
+) -> Result<(), CliError> {
+    let g = &puzzle.geometry;
+    match format {
+        Format::Judge | Format::Moves => {
+            let mut text = String::new();
+            match solution {
+                None => text.push_str("-1\n"),
+                Some(s) => {
+                    for a in &s.actions {
+                        text.push_str(&a.judge(g));
+                        text.push('\n');
+                    }
+                }
+            }
+            out.write(&text)
+        }
+        Format::Text => out.write(&render_text(puzzle, solution, objective, optimal)),
+        Format::Json => {
+            let report = render_json(puzzle, solution, objective, optimal);
+            let json = serde_json::to_string(&report)
+                .map_err(|e| CliError::Internal(format!("JSON encoding failed: {e}")))?;
+            out.line(&json)
+        }
+    }
+}
+
+/// Runs the subcommand.
+pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
+    let puzzle = load(args.file.as_deref())?;
+    let objective = Objective::from(args.objective);
+    let analysis = Analysis::new(&puzzle.geometry);
+    let options = SolveOptions {
+        objective,
+        strategy: if args.fast {
+            Strategy::Fast
+        } else {
+            Strategy::Optimal
+        },
+        limits: args.common.limits(),
+    };
+    match solve_with(&puzzle, &analysis, &options) {
+        Ok(outcome) => {
+            if args.common.stats {
+                let bound = analysis
+                    .moves_bound(&puzzle.start)
+                    .map_or("none (dead end)".to_string(), |b| b.to_string());
+                eprintln!(
+                    "gridlock: puzznic: {}; lower bound on moves at the start: {bound}",
+                    outcome.stats
+                );
+            }
+            print(
+                out,
+                args.common.format,
+                &puzzle,
+                outcome.solution.as_ref(),
+                objective,
+                outcome.optimal,
+            )?;
+            Ok(0)
+        }
+        Err(stopped) if args.fast_fallback => {
+            let bound = describe_bound(&stopped, objective);
+            // The fallback gets a fresh time budget and at least FALLBACK_STATES states: a
+            // tiny cap that stopped the optimal search should not also starve the beam.
+            let mut limits = args.common.limits();
+            limits.max_states = limits.max_states.map(|m| m.max(FALLBACK_STATES));
+            let fast = SolveOptions {
+                strategy: Strategy::Fast,
+                limits,
+                ..options
+            };
+            eprintln!("gridlock: the optimal search stopped: {stopped}; {bound}");
+            match solve_with(&puzzle, &analysis, &fast) {
+                Ok(Outcome {
+                    solution: Some(s), ..
+                }) => {
+                    eprintln!(
+                        "gridlock: printing a solution that is not proven optimal: {} moves, {} cycles",
+                        s.moves, s.cycles
+                    );
+                    print(out, args.common.format, &puzzle, Some(&s), objective, false)?;
+                    out.flush()?;
+                    Ok(3)
+                }
+                Ok(_) => {
+                    // The fast search explores the same graph fully: no solution exists.
+                    print(out, args.common.format, &puzzle, None, objective, true)?;
+                    Ok(0)
+                }
+                Err(again) => Err(CliError::Limit(format!(
+                    "{stopped}; the fast fallback stopped too ({again}); {bound}"
+                ))),
+            }
+        }
+        Err(stopped) => {
+            let bound = describe_bound(&stopped, objective);
+            Err(CliError::Limit(format!(
+                "{stopped} (raise --max-states or --timeout, or use --fast / --fast-fallback); {bound}"
+            )))
+        }
+    }
+}
+
+/// `gridlock verify puzznic`: replays the answer, then solves both objectives to say whether
+/// it is optimal.
+pub fn verify(input: &Path, solution: &Path, out: &mut Output) -> Result<u8, CliError> {
+    let puzzle = load(Some(input))?;
+    let text = read_text(Some(solution))?;
+    let limits = || Limits::states(DEFAULT_MAX_STATES);
+    let analysis = Analysis::new(&puzzle.geometry);
+    let solve = |objective| {
+        solve_with(
+            &puzzle,
+            &analysis,
+            &SolveOptions {
+                objective,
+                strategy: Strategy::Optimal,
+                limits: limits(),
+            },
+        )
+    };
+    let lines = match parse_solution(&text) {
+        Ok(Verdict::Lines(lines)) => lines,
+        Ok(Verdict::NoSolution) => {
+            return match solve(Objective::Moves)? {
+                Outcome { solution: None, .. } => {
+                    out.write("valid\nno solution: the board cannot be cleared (proven)\n")?;
+                    Ok(0)
+                }
+                Outcome {
+                    solution: Some(s), ..
+                } => {
+                    out.line(&format!(
+                        "invalid: line 1: the answer is -1 but the board can be cleared ({} moves, {} cycles)",
+                        s.moves, s.cycles
+                    ))?;
+                    Ok(1)
+                }
+            };
+        }
+        Err((line, reason)) => {
+            out.line(&format!("invalid: line {line}: {reason}"))?;
+            return Ok(1);
+        }
+    };
+    let found = match replay(&puzzle, &lines) {
+        Ok(s) => s,
+        Err((line, reason)) => {
+            out.line(&format!("invalid: line {line}: {reason}"))?;
+            return Ok(1);
+        }
+    };
+    let mut report = format!("valid\nmoves {}, cycles {}\n", found.moves, found.cycles);
+    for objective in [Objective::Moves, Objective::Cycles] {
+        let name = objective.name();
+        let verdict = match solve(objective) {
+            Ok(Outcome {
+                solution: Some(best),
+                ..
+            }) => {
+                let mine = objective.key(found.moves, found.cycles);
+                let theirs = objective.key(best.moves, best.cycles);
+                if mine == theirs {
+                    "optimal".to_string()
+                } else {
+                    format!(
+                        "not optimal (optimum: {} moves, {} cycles)",
+                        best.moves, best.cycles
+                    )
+                }
+            }
+            Ok(_) => "unknown (the solver found no solution: please report this)".to_string(),
+            Err(stopped) => format!("unknown (search stopped: {stopped})"),
+        };
+        report.push_str(&format!("objective {name}: {verdict}\n"));
+    }
+    out.write(&report)?;
+    Ok(0)
 }

@@ -1,1 +1,39 @@
-//! (being written)
+//! # Puzznic
+//!
+//! The rules implemented here (SPEC §5), in one place so that the solver, the verifier and the
+//! renderer cannot disagree:
+//!
+//! * A piece is **falling** if the cell below it is empty, or holds a piece that is itself
+//!   falling. Falling pieces touch nothing.
+//! * Each **cycle** has three steps: (1) the player does nothing, or moves one piece one cell
+//!   left or right — only a piece that is not falling, into an empty cell, and only if no
+//!   orthogonal neighbour is a matching piece that is not falling; (2) every group of two or
+//!   more orthogonally adjacent matching pieces that are not falling (falling evaluated on the
+//!   board after step 1) vanishes, all at once; (3) falling is evaluated again and every
+//!   falling piece moves down one cell, all at once.
+//! * The goal is a board with no pieces.
+//!
+//! A state of the search is the whole board between two cycles: falling is a function of the
+//! board, so nothing else needs remembering. See `docs/puzznic.md` for every decision the
+//! specification leaves open.
+
+mod board;
+mod bound;
+mod fast;
+mod packed;
+mod parse;
+mod render;
+mod rules;
+mod solve;
+mod verify;
+
+pub use board::{Geometry, Puzzle, MAX_SIDE, NONE};
+pub use bound::Analysis;
+pub use parse::parse;
+pub use render::{render_json, render_text, Report, Step};
+pub use rules::{
+    check_move, cycle, cycle_traced, falling, is_settled, resolve, resolve_in, Action, Illegal,
+    Trace,
+};
+pub use solve::{solve, solve_with, Objective, Outcome, Solution, SolveOptions, Strategy};
+pub use verify::{parse_solution, replay, Replay, SolutionLine, Verdict};

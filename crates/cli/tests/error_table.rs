@@ -1,0 +1,263 @@
+//! Every bad input we could think of, per puzzle, through the real binary: the exit code, that
+//! stdout stays empty on error, and the one-line message. The results are rendered as the
+//! table in `docs/errors.md`; this test fails if the table is stale, so the document stays
+//! true. Regenerate it with `GRIDLOCK_BLESS=1 cargo test --test error_table`.
+
+use assert_cmd::Command;
+use std::path::PathBuf;
+
+/// One input tried: which subcommand, a short description, the bytes, and the exit code the
+/// contract demands (2 for malformed input; 0 where the input is odd but valid).
+struct Case {
+    puzzle: &'static str,
+    what: &'static str,
+    input: Vec<u8>,
+    exit: i32,
+}
+
+fn case(puzzle: &'static str, what: &'static str, input: impl Into<Vec<u8>>, exit: i32) -> Case {
+    Case {
+        puzzle,
+        what,
+        input: input.into(),
+        exit,
+    }
+}
+
+const RUSH_OK: &str =
+    "0 2 0 6 6 0\n0 2 0 0 7 0\n0 3 1 1 7 0\n0 3 4 4 8 0\n0 5 5 5 8 0\n0 0 0 0 0 0\n";
+
+fn rush_cases() -> Vec<Case> {
+    let r = "rush-hour";
+    vec![
+        case(r, "empty input", "", 2),
+        case(r, "whitespace only", " \n\t\n  \n", 2),
+        case(r, "five rows", "0 0 0 0 0 0\n".repeat(5), 2),
+        case(r, "seven rows", "0 0 0 0 0 0\n".repeat(7), 2),
+        case(
+            r,
+            "a short (ragged) row",
+            RUSH_OK.replacen("0 2 0 6 6 0", "0 2 0 6 6", 1),
+            2,
+        ),
+        case(
+            r,
+            "a long row",
+            RUSH_OK.replacen("0 2 0 6 6 0", "0 2 0 6 6 0 0", 1),
+            2,
+        ),
+        case(r, "unknown character", RUSH_OK.replacen('5', "?", 1), 2),
+        case(r, "negative id", RUSH_OK.replacen("8", "-8", 1), 2),
+        case(
+            r,
+            "huge number",
+            RUSH_OK.replacen("8 0\n", "99999999999999999999999 0\n", 1),
+            2,
+        ),
+        case(
+            r,
+            "vehicle of one cell",
+            RUSH_OK.replacen("0 0 0 0 0 0", "0 0 0 0 0 9", 1),
+            2,
+        ),
+        case(
+            r,
+            "vehicle of four cells",
+            "2 2 2 2 0 0\n0 0 0 0 0 0\n1 1 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n",
+            2,
+        ),
+        case(
+            r,
+            "bent vehicle",
+            "2 2 0 0 0 0\n2 0 0 0 0 0\n1 1 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n",
+            2,
+        ),
+        case(
+            r,
+            "id split into pieces (duplicate id)",
+            "2 2 0 2 2 0\n0 0 0 0 0 0\n1 1 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n",
+            2,
+        ),
+        case(
+            r,
+            "database string of 35 characters",
+            "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFF\n",
+            2,
+        ),
+        case(
+            r,
+            "database string with a bad letter",
+            "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFF!\n",
+            2,
+        ),
+        case(
+            r,
+            "letter grid with a ragged row",
+            "GBBoLo\nGHIoLM\nGHIAAM\nCCCKo\nooJKDD\nEEJFFo\n",
+            2,
+        ),
+        case(
+            r,
+            "binary garbage",
+            vec![0u8, 159, 146, 150, 255, 1, 2, 3],
+            2,
+        ),
+        case(
+            r,
+            "CRLF line endings (accepted)",
+            RUSH_OK.replace('\n', "\r\n"),
+            0,
+        ),
+        case(r, "no final newline (accepted)", RUSH_OK.trim_end(), 0),
+        case(r, "more than 1 MiB", "0 ".repeat(600_000), 2),
+    ]
+}
+
+fn chips_cases() -> Vec<Case> {
+    let c = "chips";
+    vec![
+        case(c, "empty input", "", 2),
+        case(c, "whitespace only", "  \n\n", 2),
+        case(c, "seven letters", "BRRBBRB\n", 2),
+        case(c, "nine letters", "BRRBBRBRB\n", 2),
+        case(c, "unknown letter", "BRRGBRBR\n", 2),
+        case(c, "lower case", "brrbbrbr\n", 2),
+        case(c, "space inside", "BRRB BRBR\n", 2),
+        case(c, "two lines of letters", "BRRB\nBRBR\n", 2),
+        case(c, "digits", "01234567\n", 2),
+        case(
+            c,
+            "binary garbage",
+            vec![0u8, 159, 146, 150, 255, 1, 2, 3],
+            2,
+        ),
+        case(c, "non-ASCII letter", "BRRBBRBÉ\n", 2),
+        case(c, "two boards", "BRRBBRBR\nBRRBBRBR\n", 2),
+        case(c, "more than 1 MiB", "R".repeat(2_000_000), 2),
+        case(c, "CRLF line ending (accepted)", "BRRBBRBR\r\n", 0),
+        case(c, "no final newline (accepted)", "BRRBBRBR", 0),
+        case(c, "not four of each colour (answers -1)", "RRRRRBBB\n", 0),
+    ]
+}
+
+fn puzznic_cases() -> Vec<Case> {
+    let p = "puzznic";
+    vec![
+        case(p, "empty input", "", 2),
+        case(p, "whitespace only", "\n  \n", 2),
+        case(p, "ragged rows", "#####\n#.1.#\n#.#1\n#####\n", 2),
+        case(p, "unknown character", "#####\n#.1.#\n#.#X#\n#####\n", 2),
+        case(p, "piece type 0", "#####\n#.0.#\n#.#0#\n#####\n", 2),
+        case(p, "no piece at all", "#####\n#...#\n#####\n", 2),
+        case(
+            p,
+            "17 columns",
+            format!("{}\n", "#".repeat(17)) + "#1..............1\n",
+            2,
+        ),
+        case(p, "17 rows", "#1#\n".repeat(17), 2),
+        case(
+            p,
+            "binary garbage",
+            vec![0u8, 159, 146, 150, 255, 1, 2, 3],
+            2,
+        ),
+        case(p, "tab inside a row", "#####\n#.1\t#\n#.#1#\n#####\n", 2),
+        case(p, "more than 1 MiB", "#".repeat(2_000_000), 2),
+        case(
+            p,
+            "CRLF line endings (accepted)",
+            "#####\r\n#.1.#\r\n#.#1#\r\n#####\r\n",
+            0,
+        ),
+        case(
+            p,
+            "no final newline (accepted)",
+            "#####\n#.1.#\n#.#1#\n#####",
+            0,
+        ),
+        case(
+            p,
+            "a lone piece of its type (answers -1)",
+            "#####\n#.1.#\n#.#2#\n#####\n",
+            0,
+        ),
+        case(p, "open board, no outer wall (accepted)", ".1.\n.#1\n", 0),
+    ]
+}
+
+/// Runs one case and returns its table row; panics (fails the test) when the contract is
+/// broken: wrong exit code, output on stdout with an error, or no message.
+fn run(c: &Case) -> String {
+    let output = Command::cargo_bin("gridlock")
+        .unwrap()
+        .arg(c.puzzle)
+        .timeout(std::time::Duration::from_secs(60))
+        .write_stdin(c.input.clone())
+        .output()
+        .unwrap();
+    let code = output.status.code().unwrap_or(-1);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(code, c.exit, "{} / {}: stderr {stderr}", c.puzzle, c.what);
+    let said = if code == 2 {
+        assert!(
+            stdout.is_empty(),
+            "{} / {}: stdout on error: {stdout}",
+            c.puzzle,
+            c.what
+        );
+        assert_eq!(
+            stderr.lines().count(),
+            1,
+            "{} / {}: {stderr}",
+            c.puzzle,
+            c.what
+        );
+        assert!(stderr.starts_with("gridlock: error: "), "{stderr}");
+        stderr.trim_end().to_string()
+    } else {
+        assert!(!stdout.is_empty(), "{} / {}: no answer", c.puzzle, c.what);
+        format!("answers `{}`", stdout.lines().next().unwrap_or(""))
+    };
+    format!(
+        "| {} | {} | {} |",
+        c.what,
+        code,
+        said.replace('|', "\\|").replace('`', "'")
+    )
+}
+
+fn table(title: &str, cases: &[Case]) -> String {
+    let mut s = format!("\n## {title}\n\n| input | exit | message |\n|---|---|---|\n");
+    for c in cases {
+        s.push_str(&run(c));
+        s.push('\n');
+    }
+    s
+}
+
+#[test]
+fn error_table_is_true() {
+    let mut doc = String::from(
+        "# Bad input, and what gridlock says\n\n\
+         Generated by `crates/cli/tests/error_table.rs`, which runs every row through the real\n\
+         binary and fails when this file is out of date (regenerate with\n\
+         `GRIDLOCK_BLESS=1 cargo test --test error_table`). Exit code 2 always comes with\n\
+         nothing on stdout and one line on stderr.\n",
+    );
+    doc.push_str(&table("Rush Hour (`gridlock rush-hour`)", &rush_cases()));
+    doc.push_str(&table("Red-blue chips (`gridlock chips`)", &chips_cases()));
+    doc.push_str(&table("Puzznic (`gridlock puzznic`)", &puzznic_cases()));
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/errors.md");
+    if std::env::var_os("GRIDLOCK_BLESS").is_some() {
+        std::fs::write(&path, &doc).unwrap();
+        return;
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        committed == doc,
+        "docs/errors.md is stale; regenerate with GRIDLOCK_BLESS=1 cargo test --test error_table\n\
+         --- generated ---\n{doc}"
+    );
+}

@@ -1,0 +1,325 @@
+//! Admissible lower bounds on the player moves still needed, and sound dead-end detection.
+//!
+//! Facts used (each a relaxation of the rules, so every bound is a true lower bound):
+//!
+//! 1. A piece changes column only when the player moves it, one column per move; falling is
+//!    free. Ignoring other pieces, a piece on cell `p` can reach cell `a` with at least
+//!    `d(p, a)` moves: a 0-1 shortest path where "down" costs 0 and "left"/"right" cost 1,
+//!    over non-wall cells (it may stand anywhere, since another piece could hold it up).
+//! 2. Every piece vanishes in a group of two or more matching pieces that are orthogonally
+//!    adjacent at that moment. So the pieces of one type are partitioned into groups; every
+//!    member of a group ends next to another member.
+//! 3. Two pieces `p`, `q` that end adjacent needed at least
+//!    `pair(p, q) = min over adjacent cells a, b of d(p, a) + d(q, b)` moves between them
+//!    (infinite if they can never meet: separated chambers).
+//! 4. A group of `k` pieces occupies a connected set of cells, hence at most `k` consecutive
+//!    columns: its pieces needed at least `min over x of Σ dist(col_i, [x, x + k - 1])` moves;
+//!    and each member `u` ends next to some member `v`, so at least `min_v pair(u, v)`.
+//!
+//! Moves of different pieces are different moves, so group bounds add up over groups and
+//! over types. The best partition is found by a small dynamic program over subsets (cached:
+//! the same placements of one type recur in millions of boards). A piece with no possible
+//! partner (the last piece of its type, or one walled off from all others of its type) makes
+//! the board a dead end: it can never vanish, so the board can never be cleared.
+
+use super::board::{Geometry, NONE};
+use rustc_hash::FxHashMap;
+use std::cell::RefCell;
+use std::collections::VecDeque;
+
+/// "Impossible" in the distance tables.
+const INF8: u8 = u8::MAX;
+/// "Impossible" as a bound.
+const INF: u32 = u32::MAX / 4;
+/// Largest number of pieces of one type for which the exact subset program runs; above it a
+/// weaker (still admissible) bound is used.
+const DP_MAX: usize = 10;
+
+/// Precomputed distances for one level's geometry, and a cache of per-type bounds.
+pub struct Analysis {
+    n: usize,
+    /// `pair[p * n + q]`: fact 3, or [`INF8`].
+    pair: Vec<u8>,
+    /// Column of each playable cell.
+    col: Vec<u8>,
+    cache: RefCell<FxHashMap<u128, u32>>,
+}
+
+impl Analysis {
+    /// Runs the distance computations (O(n³) for n playable cells, at most 16 M steps).
+    pub fn new(geometry: &Geometry) -> Analysis {
+        let n = geometry.len();
+        // d[p * n + a]: fact 1, by 0-1 BFS from every cell.
+        let mut d = vec![INF8; n * n];
+        let mut queue = VecDeque::new();
+        for p in 0..n {
+            let row = &mut d[p * n..(p + 1) * n];
+            row[p] = 0;
+            queue.push_back(p);
+            while let Some(a) = queue.pop_front() {
+                let da = row[a];
+                let down = geometry.down[a];
+                if down != NONE && row[down as usize] > da {
+                    row[down as usize] = da;
+                    queue.push_front(down as usize);
+                }
+                for side in [geometry.left[a], geometry.right[a]] {
+                    if side != NONE && row[side as usize] > da.saturating_add(1) {
+                        row[side as usize] = da.saturating_add(1);
+                        queue.push_back(side as usize);
+                    }
+                }
+            }
+        }
+        // near[p * n + b] = min over a adjacent to b of d(p, a).
+        let mut near = vec![INF8; n * n];
+        for p in 0..n {
+            for b in 0..n {
+                let mut best = INF8;
+                for a in geometry.neighbours(b) {
+                    if a != NONE {
+                        best = best.min(d[p * n + a as usize]);
+                    }
+                }
+                near[p * n + b] = best;
+            }
+        }
+        // pair[p * n + q] = min over b of near(p, b) + d(q, b).
+        let mut pair = vec![INF8; n * n];
+        for p in 0..n {
+            for q in p..n {
+                let mut best = INF8 as u16;
+                for b in 0..n {
+                    let (x, y) = (near[p * n + b], d[q * n + b]);
+                    if x != INF8 && y != INF8 {
+                        best = best.min(x as u16 + y as u16);
+                    }
+                }
+                let best = best.min(INF8 as u16 - 1) as u8;
+                let best = if best == INF8 - 1 && !reachable(&near, &d, n, p, q) {
+                    INF8
+                } else {
+                    best
+                };
+                pair[p * n + q] = best;
+                pair[q * n + p] = best;
+            }
+        }
+        Analysis {
+            n,
+            pair,
+            col: geometry.pos.iter().map(|&(_, c)| c).collect(),
+            cache: RefCell::new(FxHashMap::default()),
+        }
+    }
+
+    /// Fact 3 for two cells (`None` when the pieces can never meet).
+    pub fn pair(&self, p: usize, q: usize) -> Option<u32> {
+        match self.pair[p * self.n + q] {
+            INF8 => None,
+            v => Some(v as u32),
+        }
+    }
+
+    /// A lower bound on the player moves needed to clear `cells`, or `None` if it can never
+    /// be cleared (a dead end).
+    pub fn moves_bound(&self, cells: &[u8]) -> Option<u32> {
+        // Pieces grouped by type without allocating: count, then place.
+        let mut start = [0usize; 11];
+        for &t in cells {
+            if t != 0 {
+                start[t as usize + 1] += 1;
+            }
+        }
+        for t in 1..10 {
+            start[t + 1] += start[t];
+        }
+        let mut buf = [0u16; 256];
+        let mut fill = start;
+        for (i, &t) in cells.iter().enumerate() {
+            if t != 0 {
+                buf[fill[t as usize]] = i as u16;
+                fill[t as usize] += 1;
+            }
+        }
+        let mut total = 0;
+        for t in 1..10 {
+            let list = &buf[start[t]..start[t + 1]];
+            if list.is_empty() {
+                continue;
+            }
+            let cost = self.type_bound(list);
+            if cost >= INF {
+                return None;
+            }
+            total += cost;
+        }
+        Some(total)
+    }
+
+    /// The bound for the pieces of one type on cells `list` (sorted ascending).
+    fn type_bound(&self, list: &[u16]) -> u32 {
+        let m = list.len();
+        match m {
+            0 => 0,
+            1 => INF,
+            2 => self.pair(list[0] as usize, list[1] as usize).unwrap_or(INF),
+            _ if m <= DP_MAX => {
+                let key = list.iter().fold(m as u128, |k, &c| (k << 8) | c as u128);
+                if let Some(&v) = self.cache.borrow().get(&key) {
+                    return v;
+                }
+                let v = if m == 3 {
+                    self.group_bound(list, 0b111)
+                } else {
+                    self.partition_bound(list)
+                };
+                self.cache.borrow_mut().insert(key, v);
+                v
+            }
+            _ => {
+                // Too many to partition exactly: every piece needs some partner.
+                let mut best = 0;
+                for (x, &p) in list.iter().enumerate() {
+                    let mut near = INF;
+                    for (y, &q) in list.iter().enumerate() {
+                        if x != y {
+                            near = near.min(self.pair(p as usize, q as usize).unwrap_or(INF));
+                        }
+                    }
+                    best = best.max(near);
+                }
+                best
+            }
+        }
+    }
+
+    /// Fact 4 for the group `mask` of `list` (members are the set bits).
+    fn group_bound(&self, list: &[u16], mask: u32) -> u32 {
+        let k = mask.count_ones() as usize;
+        if k < 2 {
+            return INF;
+        }
+        let members = || {
+            (0..list.len())
+                .filter(move |&x| mask >> x & 1 == 1)
+                .map(|x| list[x] as usize)
+        };
+        if k == 2 {
+            let mut it = members();
+            let (a, b) = (it.next().unwrap_or(0), it.next().unwrap_or(0));
+            return self.pair(a, b).unwrap_or(INF);
+        }
+        let mut partner_bound = 0;
+        let (mut lo, mut hi) = (i32::MAX, i32::MIN);
+        for u in members() {
+            let mut near = INF;
+            for v in members() {
+                if u != v {
+                    near = near.min(self.pair(u, v).unwrap_or(INF));
+                }
+            }
+            partner_bound = partner_bound.max(near);
+            lo = lo.min(self.col[u] as i32);
+            hi = hi.max(self.col[u] as i32);
+        }
+        if partner_bound >= INF {
+            return INF;
+        }
+        let width = k as i32 - 1;
+        let mut column_bound = u32::MAX;
+        for x in (lo - width)..=hi {
+            let cost: i32 = members()
+                .map(|u| {
+                    let c = self.col[u] as i32;
+                    if c < x {
+                        x - c
+                    } else if c > x + width {
+                        c - x - width
+                    } else {
+                        0
+                    }
+                })
+                .sum();
+            column_bound = column_bound.min(cost as u32);
+        }
+        partner_bound.max(column_bound)
+    }
+
+    /// Minimum over partitions of `list` into groups of two or more of the sum of group
+    /// bounds (subset dynamic program).
+    fn partition_bound(&self, list: &[u16]) -> u32 {
+        let m = list.len();
+        let full = (1u32 << m) - 1;
+        let group: Vec<u32> = (0..=full).map(|s| self.group_bound(list, s)).collect();
+        let mut best = vec![INF; (full + 1) as usize];
+        best[0] = 0;
+        for mask in 1..=full {
+            let low = mask & mask.wrapping_neg();
+            let rest = mask ^ low;
+            // Subsets of `rest`, each joined with the lowest member.
+            let mut sub = rest;
+            let mut b = INF;
+            loop {
+                let g = sub | low;
+                let cost = group[g as usize];
+                if cost < INF {
+                    let other = best[(mask ^ g) as usize];
+                    if other < INF {
+                        b = b.min(cost + other);
+                    }
+                }
+                if sub == 0 {
+                    break;
+                }
+                sub = (sub - 1) & rest;
+            }
+            best[mask as usize] = b;
+        }
+        best[full as usize]
+    }
+}
+
+/// Whether some adjacent pair of cells is reachable by both `p` and `q` at all (used only to
+/// tell a saturated distance from an impossible one).
+fn reachable(near: &[u8], d: &[u8], n: usize, p: usize, q: usize) -> bool {
+    (0..n).any(|b| near[p * n + b] != INF8 && d[q * n + b] != INF8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzznic::parse;
+
+    fn bound(text: &str) -> Option<u32> {
+        let p = parse(text).unwrap();
+        Analysis::new(&p.geometry).moves_bound(&p.start)
+    }
+
+    #[test]
+    fn single_piece_of_a_type_is_a_dead_end() {
+        assert_eq!(bound("#1.2.2#\n#######\n"), None);
+    }
+
+    #[test]
+    fn walled_off_pair_is_a_dead_end() {
+        assert_eq!(bound("#1#1#\n#####\n"), None);
+        assert_eq!(bound("#1.1#\n#####\n"), Some(1));
+    }
+
+    #[test]
+    fn pair_distance_counts_detours_around_walls() {
+        // The upper piece steps right once and falls next to its twin.
+        assert_eq!(bound("#1..#\n##.1#\n#####\n"), Some(1));
+        // Here it needs two steps before the hole lets it down.
+        assert_eq!(bound("#1...#\n###.1#\n######\n"), Some(2));
+    }
+
+    #[test]
+    fn partitions_pick_the_cheapest_grouping() {
+        // Four pieces of one type in a row of a flat floor: two adjacent pairs, cost 0+0.
+        assert_eq!(bound("#11.11#\n#######\n"), Some(0));
+        // 1 . . 1 1 . . 1: pairs (a,b) cost 2 and (c,d) cost 2, or one group of four cost 4.
+        assert_eq!(bound("#1..11..1#\n##########\n"), Some(4));
+    }
+}

@@ -1,0 +1,61 @@
+//! Search states: the board packed at 4 bits per playable cell into `W` 64-bit words.
+//!
+//! The word count is a const parameter so a small board costs 8 or 16 bytes per state while a
+//! 16×16 one still fits; the solver picks the smallest `W` that holds the level.
+
+/// Cells held by one 64-bit word.
+pub const PER_WORD: usize = 16;
+
+/// A board as a search state; all-zero words mean an empty board (the goal).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Packed<const W: usize>(pub [u64; W]);
+
+impl<const W: usize> Packed<W> {
+    /// Packs one byte per cell (each `0..=15`).
+    #[inline]
+    pub fn pack(cells: &[u8]) -> Self {
+        debug_assert!(cells.len() <= W * PER_WORD);
+        let mut words = [0u64; W];
+        for (w, chunk) in cells.chunks(PER_WORD).enumerate() {
+            let mut word = 0u64;
+            for (k, &t) in chunk.iter().enumerate() {
+                word |= (t as u64) << (4 * k);
+            }
+            words[w] = word;
+        }
+        Packed(words)
+    }
+
+    /// Unpacks into `out` (its length is the number of playable cells).
+    #[inline]
+    pub fn unpack(&self, out: &mut [u8]) {
+        for (w, chunk) in out.chunks_mut(PER_WORD).enumerate() {
+            let word = self.0[w];
+            for (k, t) in chunk.iter_mut().enumerate() {
+                *t = ((word >> (4 * k)) & 15) as u8;
+            }
+        }
+    }
+
+    /// True for the goal: no piece left.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips() {
+        let cells: Vec<u8> = (0..37).map(|i| (i * 7 % 10) as u8).collect();
+        let p = Packed::<4>::pack(&cells);
+        let mut back = vec![0; 37];
+        p.unpack(&mut back);
+        assert_eq!(back, cells);
+        assert!(!p.is_empty());
+        assert!(Packed::<4>::pack(&[0; 37]).is_empty());
+    }
+}

@@ -1,0 +1,217 @@
+//! Solutions for people (`--format text`) and programs (`--format json`), replayed cycle by
+//! cycle with the same rule code as the solver.
+
+use super::board::Puzzle;
+use super::rules::{cycle_traced, Action, Trace};
+use super::solve::{Objective, Solution};
+use serde::Serialize;
+use std::fmt::Write;
+
+/// One cycle of a solution as the JSON output gives it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Step {
+    /// 1-based cycle number.
+    pub cycle: usize,
+    /// The judge line (`-`, `L r c`, `R r c`).
+    pub action: String,
+    /// The moved piece: 1-based `[row, col]` before and after step 1.
+    pub moved: Option<[[usize; 2]; 2]>,
+    /// 1-based `[row, col]` of every piece that vanished in step 2.
+    pub vanished: Vec<[usize; 2]>,
+    /// The board at the end of the cycle, one string per row.
+    pub board: Vec<String>,
+}
+
+/// The whole answer as one JSON object (field names are stable; see docs/puzznic.md).
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    /// Always `"puzznic"`.
+    pub puzzle: &'static str,
+    /// Board rows.
+    pub rows: usize,
+    /// Board columns.
+    pub cols: usize,
+    /// `"moves"` or `"cycles"`.
+    pub objective: &'static str,
+    /// False when the board cannot be cleared (the judge answer is `-1`).
+    pub solvable: bool,
+    /// Whether the answer is proven optimal for the objective.
+    pub optimal: bool,
+    /// Player moves, or null when unsolvable.
+    pub moves: Option<u32>,
+    /// Cycles, or null when unsolvable.
+    pub cycles: Option<u32>,
+    /// The judge answer's lines (empty when unsolvable).
+    pub actions: Vec<String>,
+    /// The starting board.
+    pub start: Vec<String>,
+    /// Every cycle.
+    pub steps: Vec<Step>,
+}
+
+fn traces(puzzle: &Puzzle, solution: &Solution) -> Vec<(Action, Trace, Vec<u8>, Vec<u8>)> {
+    let mut cells = puzzle.start.clone();
+    let mut out = Vec::new();
+    for &a in &solution.actions {
+        let before = cells.clone();
+        // The solution came from the solver or passed the verifier: every action is legal.
+        let trace = cycle_traced(&puzzle.geometry, &mut cells, a).unwrap_or_default();
+        out.push((a, trace, before, cells.clone()));
+    }
+    out
+}
+
+fn at(puzzle: &Puzzle, i: usize) -> [usize; 2] {
+    let (r, c) = puzzle.geometry.pos[i];
+    [r as usize + 1, c as usize + 1]
+}
+
+/// The JSON report of an answer (`solution` `None` means unsolvable).
+pub fn render_json(
+    puzzle: &Puzzle,
+    solution: Option<&Solution>,
+    objective: Objective,
+    optimal: bool,
+) -> Report {
+    let steps = solution.map_or_else(Vec::new, |s| {
+        traces(puzzle, s)
+            .into_iter()
+            .enumerate()
+            .map(|(k, (a, t, _, after))| Step {
+                cycle: k + 1,
+                action: a.judge(&puzzle.geometry),
+                moved: t.moved.map(|(f, to)| [at(puzzle, f), at(puzzle, to)]),
+                vanished: t.vanished.iter().map(|&(i, _)| at(puzzle, i)).collect(),
+                board: puzzle.rows_of(&after),
+            })
+            .collect()
+    });
+    Report {
+        puzzle: "puzznic",
+        rows: puzzle.rows,
+        cols: puzzle.cols,
+        objective: objective.name(),
+        solvable: solution.is_some(),
+        optimal,
+        moves: solution.map(|s| s.moves),
+        cycles: solution.map(|s| s.cycles),
+        actions: solution.map_or_else(Vec::new, |s| {
+            s.actions
+                .iter()
+                .map(|a| a.judge(&puzzle.geometry))
+                .collect()
+        }),
+        start: puzzle.rows_of(&puzzle.start),
+        steps,
+    }
+}
+
+/// The text rendering: the start, then for every cycle the board after the player's action
+/// (moved piece and vanishing pieces marked) next to the board at the end of the cycle.
+pub fn render_text(
+    puzzle: &Puzzle,
+    solution: Option<&Solution>,
+    objective: Objective,
+    optimal: bool,
+) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "Puzznic, {} rows x {} columns, {} pieces.",
+        puzzle.rows,
+        puzzle.cols,
+        puzzle.piece_count()
+    );
+    let _ = writeln!(s, "start:");
+    for row in puzzle.rows_of(&puzzle.start) {
+        let _ = writeln!(s, "  {row}");
+    }
+    let Some(solution) = solution else {
+        let _ = writeln!(s, "\nThe board cannot be cleared (answer -1).");
+        return s;
+    };
+    let _ = writeln!(
+        s,
+        "\nLeft: the board after the player's action, the moved piece marked < or >, pieces\n\
+         that vanish this cycle marked *. Right: the board at the end of the cycle (after\n\
+         falling pieces moved down one cell)."
+    );
+    let g = &puzzle.geometry;
+    let mut moves = 0;
+    for (k, (a, t, before, after)) in traces(puzzle, solution).into_iter().enumerate() {
+        if a.is_move() {
+            moves += 1;
+        }
+        let _ = write!(s, "\ncycle {}: {}", k + 1, a.judge(g));
+        if let Some((from, to)) = t.moved {
+            let [r, c] = at(puzzle, to);
+            let dir = if matches!(a, Action::Right(_)) {
+                "right"
+            } else {
+                "left"
+            };
+            let _ = write!(
+                s,
+                " (piece {} moves {dir} to row {r} column {c}; move {moves})",
+                before[from]
+            );
+        } else {
+            let _ = write!(s, " (wait)");
+        }
+        if !t.vanished.is_empty() {
+            let _ = write!(s, "; {} pieces vanish", t.vanished.len());
+        }
+        let _ = writeln!(s);
+        // The board after step 1.
+        let mut mid = before.clone();
+        if let Some((from, to)) = t.moved {
+            mid[to] = mid[from];
+            mid[from] = 0;
+        }
+        let end_rows = puzzle.rows_of(&after);
+        for (r, end_row) in end_rows.iter().enumerate() {
+            let mut left = String::new();
+            for c in 0..puzzle.cols {
+                if puzzle.is_wall(r, c) {
+                    left.push_str("# ");
+                    continue;
+                }
+                let Some(i) = g.at(r, c) else {
+                    left.push_str(". ");
+                    continue;
+                };
+                if mid[i] == 0 {
+                    left.push_str(". ");
+                    continue;
+                }
+                left.push((b'0' + mid[i]) as char);
+                let mark = if t.moved.is_some_and(|(_, to)| to == i) {
+                    if matches!(a, Action::Right(_)) {
+                        '>'
+                    } else {
+                        '<'
+                    }
+                } else if t.vanished.iter().any(|&(v, _)| v == i) {
+                    '*'
+                } else {
+                    ' '
+                };
+                left.push(mark);
+            }
+            let _ = writeln!(s, "  {left}   {end_row}");
+        }
+    }
+    let _ = writeln!(
+        s,
+        "\nsolved: {} moves, {} cycles ({} for --objective {}).",
+        solution.moves,
+        solution.cycles,
+        if optimal {
+            "optimal"
+        } else {
+            "not proven optimal"
+        },
+        objective.name()
+    );
+    s
+}

@@ -1,0 +1,315 @@
+//! The search: A* over whole boards between cycles, with lexicographic (moves, cycles) or
+//! (cycles, moves) costs and the admissible bounds of [`super::bound`].
+//!
+//! Every cycle is an edge: waiting (`-`, cost 0 moves and 1 cycle) or one legal move (1 move,
+//! 1 cycle). Waiting on a settled board (nothing falling, nothing about to vanish) leads back
+//! to the same board and is never generated. Boards that can never be cleared (see
+//! [`Analysis::moves_bound`]) are pruned as soon as they are generated, which is sound: no
+//! solution passes through them.
+
+use super::board::Puzzle;
+use super::bound::Analysis;
+use super::fast::{beam, Beam, WIDTHS};
+use super::packed::{Packed, PER_WORD};
+use super::rules::{check_move, falling, is_settled, resolve_in, Action};
+use gridlock_search::{astar, Edge, Graph, Lex, Limits, Stats, Stopped};
+use std::cell::RefCell;
+
+/// What "optimal" means.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Objective {
+    /// Fewest player moves, then fewest cycles.
+    #[default]
+    Moves,
+    /// Fewest cycles, then fewest player moves.
+    Cycles,
+}
+
+impl Objective {
+    /// The objective's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Objective::Moves => "moves",
+            Objective::Cycles => "cycles",
+        }
+    }
+
+    /// The (primary, secondary) cost of a solution with these counts.
+    pub fn key(self, moves: u32, cycles: u32) -> (u32, u32) {
+        match self {
+            Objective::Moves => (moves, cycles),
+            Objective::Cycles => (cycles, moves),
+        }
+    }
+}
+
+/// How hard to look.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Strategy {
+    /// A*: the answer is proven optimal for the objective.
+    #[default]
+    Optimal,
+    /// Beam search of growing width (then, if it fails, the complete search): some valid
+    /// solution, quickly, with no optimality guarantee.
+    Fast,
+}
+
+/// Options of one solve.
+#[derive(Clone, Debug, Default)]
+pub struct SolveOptions {
+    /// What to minimise.
+    pub objective: Objective,
+    /// Optimal or fast.
+    pub strategy: Strategy,
+    /// State cap, deadline, cancel flag.
+    pub limits: Limits,
+}
+
+/// A solution: one action per cycle, until the board is empty.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The actions, one per cycle.
+    pub actions: Vec<Action>,
+    /// Player moves (actions other than waiting).
+    pub moves: u32,
+    /// Cycles (lines of the judge answer).
+    pub cycles: u32,
+}
+
+impl Solution {
+    /// Counts moves and cycles of an action list.
+    pub fn new(actions: Vec<Action>) -> Solution {
+        let moves = actions.iter().filter(|a| a.is_move()).count() as u32;
+        let cycles = actions.len() as u32;
+        Solution {
+            actions,
+            moves,
+            cycles,
+        }
+    }
+}
+
+/// The result of a search that ran to completion.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// The solution, or `None` when the board cannot be cleared.
+    pub solution: Option<Solution>,
+    /// Whether the solution is proven optimal for the objective (always true for
+    /// [`Strategy::Optimal`]; for [`Strategy::Fast`] only when it happens to meet the bound).
+    pub optimal: bool,
+    /// Search statistics.
+    pub stats: Stats,
+}
+
+/// Solves a puzzle. Fails only when a limit stops the search; the error carries the proven
+/// lower bound on the objective's cost, as `Lex(primary, secondary)`.
+pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Outcome, Stopped> {
+    let analysis = Analysis::new(&puzzle.geometry);
+    solve_with(puzzle, &analysis, options)
+}
+
+/// [`solve`] with a precomputed [`Analysis`] (the verifier solves twice on one level).
+pub fn solve_with(
+    puzzle: &Puzzle,
+    analysis: &Analysis,
+    options: &SolveOptions,
+) -> Result<Outcome, Stopped> {
+    if analysis.moves_bound(&puzzle.start).is_none() {
+        return Ok(Outcome {
+            solution: None,
+            optimal: true,
+            stats: Stats::default(),
+        });
+    }
+    let words = puzzle.geometry.len().div_ceil(PER_WORD);
+    match words {
+        0..=1 => run::<1>(puzzle, analysis, options),
+        2 => run::<2>(puzzle, analysis, options),
+        3..=4 => run::<4>(puzzle, analysis, options),
+        5..=8 => run::<8>(puzzle, analysis, options),
+        _ => run::<16>(puzzle, analysis, options),
+    }
+}
+
+/// The state graph of one level.
+pub(super) struct Boards<'a, const W: usize> {
+    puzzle: &'a Puzzle,
+    analysis: &'a Analysis,
+    objective: Objective,
+    scratch: RefCell<Scratch<W>>,
+}
+
+/// Buffers reused by every expansion, and the move bounds of the last expansion's
+/// successors (the engine asks for them right after generating them).
+struct Scratch<const W: usize> {
+    cells: Vec<u8>,
+    next: Vec<u8>,
+    fall: Vec<bool>,
+    fall2: Vec<bool>,
+    bounds: Vec<(Packed<W>, u32)>,
+    cursor: usize,
+}
+
+impl<'a, const W: usize> Boards<'a, W> {
+    fn new(puzzle: &'a Puzzle, analysis: &'a Analysis, objective: Objective) -> Self {
+        let n = puzzle.geometry.len();
+        Boards {
+            puzzle,
+            analysis,
+            objective,
+            scratch: RefCell::new(Scratch {
+                cells: vec![0; n],
+                next: vec![0; n],
+                fall: vec![false; n],
+                fall2: vec![false; n],
+                bounds: Vec::new(),
+                cursor: 0,
+            }),
+        }
+    }
+
+    fn cost(&self, mv: bool) -> Lex<u32, u32> {
+        let m = mv as u32;
+        match self.objective {
+            Objective::Moves => Lex(m, 1),
+            Objective::Cycles => Lex(1, m),
+        }
+    }
+
+    /// The admissible bound on the remaining moves, or `None` for a dead end.
+    pub(super) fn moves_estimate(&self, state: &Packed<W>) -> Option<u32> {
+        self.estimate(state).map(|Lex(a, b)| match self.objective {
+            Objective::Moves => a,
+            Objective::Cycles => b,
+        })
+    }
+
+    /// The admissible estimate of the remaining cost, or `None` for a dead end.
+    fn estimate(&self, state: &Packed<W>) -> Option<Lex<u32, u32>> {
+        if state.is_empty() {
+            return Some(Lex(0, 0));
+        }
+        let cached = {
+            let scratch = self.scratch.borrow();
+            scratch
+                .bounds
+                .iter()
+                .find(|(s, _)| s == state)
+                .map(|&(_, b)| b)
+        };
+        let moves = match cached {
+            Some(b) => b,
+            None => {
+                let mut cells = vec![0; self.puzzle.geometry.len()];
+                state.unpack(&mut cells);
+                self.analysis.moves_bound(&cells)?
+            }
+        };
+        // Each cycle carries at most one move, and a non-empty board needs a cycle.
+        let cycles = moves.max(1);
+        Some(match self.objective {
+            Objective::Moves => Lex(moves, cycles),
+            Objective::Cycles => Lex(cycles, moves),
+        })
+    }
+}
+
+impl<const W: usize> Graph for Boards<'_, W> {
+    type State = Packed<W>;
+    type Move = Action;
+    type Cost = Lex<u32, u32>;
+
+    fn successors(&self, state: &Packed<W>, out: &mut Vec<Edge<Packed<W>, Action, Lex<u32, u32>>>) {
+        let geometry = &self.puzzle.geometry;
+        let n = geometry.len();
+        let mut guard = self.scratch.borrow_mut();
+        let Scratch {
+            cells,
+            next,
+            fall,
+            fall2,
+            bounds,
+            cursor,
+        } = &mut *guard;
+        bounds.clear();
+        *cursor = 0;
+        state.unpack(cells);
+        falling(geometry, cells, fall);
+        let mut push = |next: &[u8], action: Action| {
+            if let Some(b) = self.analysis.moves_bound(next) {
+                let to = Packed::pack(next);
+                bounds.push((to, b));
+                out.push(Edge::new(action, to, self.cost(action.is_move())));
+            }
+        };
+        let settled = is_settled(geometry, cells, fall);
+        if !settled {
+            next.copy_from_slice(cells);
+            resolve_in(geometry, next, fall2, |_| {}, |_| {});
+            push(next, Action::Wait);
+        }
+        for from in 0..n {
+            if cells[from] == 0 || fall[from] {
+                continue;
+            }
+            for right in [false, true] {
+                if let Ok(to) = check_move(geometry, cells, fall, from, right) {
+                    next.copy_from_slice(cells);
+                    next[to] = next[from];
+                    next[from] = 0;
+                    resolve_in(geometry, next, fall2, |_| {}, |_| {});
+                    let action = if right {
+                        Action::Right(from as u16)
+                    } else {
+                        Action::Left(from as u16)
+                    };
+                    push(next, action);
+                }
+            }
+        }
+    }
+}
+
+fn run<const W: usize>(
+    puzzle: &Puzzle,
+    analysis: &Analysis,
+    options: &SolveOptions,
+) -> Result<Outcome, Stopped> {
+    let graph = Boards::<W>::new(puzzle, analysis, options.objective);
+    let start = Packed::<W>::pack(&puzzle.start);
+    let mut stats = Stats::default();
+    if options.strategy == Strategy::Fast {
+        for width in WIDTHS {
+            if let Beam::Found(actions) = beam(&graph, start, width, &options.limits, &mut stats) {
+                let solution = Solution::new(actions);
+                let Lex(a, b) = graph.estimate(&start).unwrap_or(Lex(0, 0));
+                let optimal = options.objective.key(solution.moves, solution.cycles) == (a, b);
+                return Ok(Outcome {
+                    solution: Some(solution),
+                    optimal,
+                    stats,
+                });
+            }
+        }
+        // Beam search is incomplete: settle the question with the complete search.
+    }
+    let found = astar(
+        &graph,
+        start,
+        |s| s.is_empty(),
+        // Dead ends are never generated, so the estimate exists; the fallback keeps the
+        // search correct even if that ever changes.
+        |s| graph.estimate(s).unwrap_or(Lex(0, 0)),
+        &options.limits,
+    )
+    .map_err(|mut stopped| {
+        stopped.stats.absorb(&stats);
+        stopped
+    })?;
+    stats.absorb(&found.stats);
+    Ok(Outcome {
+        solution: found.path.map(|p| Solution::new(p.moves())),
+        optimal: true,
+        stats,
+    })
+}

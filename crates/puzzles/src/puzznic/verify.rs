@@ -1,0 +1,142 @@
+//! The special judge: reads a judge answer and replays it with the solver's own rule code.
+
+use super::board::Puzzle;
+use super::rules::{cycle, Action};
+use super::solve::Solution;
+
+/// One parsed line of a judge answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolutionLine {
+    /// 1-based line number in the solution file.
+    pub line: usize,
+    /// `None` for `-`; `Some(false)` for `L`, `Some(true)` for `R`.
+    pub right: Option<bool>,
+    /// 1-based row and column as written (meaningless for `-`).
+    pub row: usize,
+    /// 1-based column as written.
+    pub col: usize,
+}
+
+/// What a judge answer says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// `-1`: the answer claims the board cannot be cleared.
+    NoSolution,
+    /// A list of cycles.
+    Lines(Vec<SolutionLine>),
+}
+
+/// The outcome of replaying an answer: a solution, or the first problem with its line.
+pub type Replay = Result<Solution, (usize, String)>;
+
+/// Parses a judge answer: `-1` alone, or one line per cycle (`-`, `L r c`, `R r c`).
+/// Trailing blank lines and CRLF endings are accepted; anything else is reported with its
+/// 1-based line number.
+pub fn parse_solution(text: &str) -> Result<Verdict, (usize, String)> {
+    let lines: Vec<&str> = text
+        .split('\n')
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .collect();
+    let used = lines
+        .iter()
+        .rposition(|l| !l.trim().is_empty())
+        .map_or(0, |i| i + 1);
+    if used == 0 {
+        return Err((
+            1,
+            "the answer is empty; expected `-1` or one line per cycle".into(),
+        ));
+    }
+    if used == 1 && lines[0].trim() == "-1" {
+        return Ok(Verdict::NoSolution);
+    }
+    let mut out = Vec::with_capacity(used);
+    for (i, raw) in lines[..used].iter().enumerate() {
+        let line = i + 1;
+        let words: Vec<&str> = raw.split_whitespace().collect();
+        let bad = |what: &str| {
+            Err((
+                line,
+                format!("{what} `{raw}`; expected `-`, `L ROW COL` or `R ROW COL` (1-based)"),
+            ))
+        };
+        match words.as_slice() {
+            ["-"] => out.push(SolutionLine {
+                line,
+                right: None,
+                row: 0,
+                col: 0,
+            }),
+            [dir @ ("L" | "R"), r, c] => {
+                let (Ok(row), Ok(col)) = (r.parse::<usize>(), c.parse::<usize>()) else {
+                    return bad("bad row or column in");
+                };
+                out.push(SolutionLine {
+                    line,
+                    right: Some(*dir == "R"),
+                    row,
+                    col,
+                });
+            }
+            ["-1"] => return bad("`-1` must be the whole answer, found"),
+            [] => return bad("empty line"),
+            _ => return bad("cannot read"),
+        }
+    }
+    Ok(Verdict::Lines(out))
+}
+
+/// Replays `lines` from the puzzle's start: every action must be legal, the board must be
+/// empty after the last line, and no line may follow the cycle that empties it.
+pub fn replay(puzzle: &Puzzle, lines: &[SolutionLine]) -> Replay {
+    let g = &puzzle.geometry;
+    let mut cells = puzzle.start.clone();
+    let mut actions = Vec::with_capacity(lines.len());
+    for l in lines {
+        if cells.iter().all(|&t| t == 0) {
+            return Err((
+                l.line,
+                "the board is already empty; nothing may follow the cycle that clears it".into(),
+            ));
+        }
+        let action = match l.right {
+            None => Action::Wait,
+            Some(right) => {
+                let what = format!("{} {} {}", if right { 'R' } else { 'L' }, l.row, l.col);
+                if l.row == 0 || l.col == 0 || l.row > puzzle.rows || l.col > puzzle.cols {
+                    return Err((
+                        l.line,
+                        format!(
+                            "{what}: row {} column {} is outside the {}x{} board",
+                            l.row, l.col, puzzle.rows, puzzle.cols
+                        ),
+                    ));
+                }
+                if puzzle.is_wall(l.row - 1, l.col - 1) {
+                    return Err((l.line, format!("{what}: that cell is a wall")));
+                }
+                let Some(i) = g.at(l.row - 1, l.col - 1) else {
+                    return Err((l.line, format!("{what}: there is no piece on that cell")));
+                };
+                if right {
+                    Action::Right(i as u16)
+                } else {
+                    Action::Left(i as u16)
+                }
+            }
+        };
+        if let Err(e) = cycle(g, &mut cells, action) {
+            return Err((l.line, format!("{}: {e}", action.judge(g))));
+        }
+        actions.push(action);
+    }
+    let left = cells.iter().filter(|&&t| t != 0).count();
+    if left > 0 {
+        let line = lines.last().map_or(1, |l| l.line);
+        return Err((
+            line,
+            format!("the board still has {left} piece(s) after the last line"),
+        ));
+    }
+    Ok(Solution::new(actions))
+}
