@@ -1,15 +1,411 @@
-//! Puzznic for the web player. Not in this build yet: both endpoints answer a clear JSON error.
+//! Puzznic for the web player: the same parser, solver and verifier as `gridlock puzznic` and
+//! `gridlock verify puzznic`.
+//!
+//! Each cycle is played back in phases, replayed with the library's own rule code: the
+//! board after the player's move (the groups about to vanish marked), after they vanished
+//! (the pieces about to fall marked), and at the end of the cycle (pieces still in the air
+//! marked as falling).
 
-use crate::{unavailable, Job, Reply};
+use crate::error::ApiError;
+use crate::request::{Budget, StatsJson};
+use crate::{Job, Reply};
+use gridlock_puzzles::puzznic::{
+    cycle_traced, falling, parse, parse_solution, render_json, replay, solve_with, Action,
+    Analysis, Objective, Outcome, Puzzle, Solution, SolveOptions, Strategy, Verdict,
+};
+use gridlock_search::{Limits, Stopped};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
 
-/// Would solve a Puzznic board; this build has no Puzznic solver.
-pub fn solve(job: Job) -> Reply {
-    let _ = job;
-    Err(unavailable("Puzznic"))
+#[derive(Clone, Copy, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum ObjectiveField {
+    #[default]
+    Moves,
+    Cycles,
 }
 
-/// Would verify a Puzznic solution; this build has no Puzznic verifier.
-pub fn verify(job: Job) -> Reply {
-    let _ = job;
-    Err(unavailable("Puzznic"))
+impl From<ObjectiveField> for Objective {
+    fn from(o: ObjectiveField) -> Objective {
+        match o {
+            ObjectiveField::Moves => Objective::Moves,
+            ObjectiveField::Cycles => Objective::Cycles,
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SolveRequest {
+    board: String,
+    #[serde(default)]
+    objective: ObjectiveField,
+    #[serde(default)]
+    fast: bool,
+    max_states: Option<usize>,
+    timeout: Option<f64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VerifyRequest {
+    board: String,
+    solution: String,
+    // Accepted (and ignored) so the page can send its solve options with a verification.
+    #[allow(dead_code)]
+    objective: Option<ObjectiveField>,
+    #[allow(dead_code)]
+    fast: Option<bool>,
+    max_states: Option<usize>,
+    timeout: Option<f64>,
+}
+
+/// One board of the playback.
+#[derive(Serialize)]
+struct Frame {
+    /// The grid, one string per row (`#` wall, `.` empty, digits).
+    rows: Vec<String>,
+    /// 0-based `[row, col]` of the piece the player moved (or where it is now).
+    moved: Option<[u8; 2]>,
+    /// Pieces about to vanish (step 2 of this cycle).
+    vanishing: Vec<[u8; 2]>,
+    /// Pieces that are falling on this board.
+    falling: Vec<[u8; 2]>,
+}
+
+struct Painter<'a> {
+    puzzle: &'a Puzzle,
+}
+
+impl Painter<'_> {
+    fn at(&self, i: usize) -> [u8; 2] {
+        let (r, c) = self.puzzle.geometry.pos[i];
+        [r, c]
+    }
+
+    fn falling(&self, cells: &[u8]) -> Vec<[u8; 2]> {
+        let mut fall = vec![false; cells.len()];
+        falling(&self.puzzle.geometry, cells, &mut fall);
+        (0..cells.len())
+            .filter(|&i| fall[i])
+            .map(|i| self.at(i))
+            .collect()
+    }
+
+    fn frame(&self, cells: &[u8], moved: Option<usize>, vanishing: &[usize]) -> Frame {
+        Frame {
+            rows: self.puzzle.rows_of(cells),
+            moved: moved.map(|i| self.at(i)),
+            vanishing: vanishing.iter().map(|&i| self.at(i)).collect(),
+            falling: self.falling(cells),
+        }
+    }
+}
+
+/// `1 piece`, `2 pieces`.
+fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// The CLI's wording of the engine's `Lex(a, b)` bound.
+fn describe_bound(stopped: &Stopped, objective: Objective) -> String {
+    let Some(text) = stopped.lower_bound.as_deref() else {
+        return "no lower bound was established".to_string();
+    };
+    let nums: Vec<&str> = text
+        .trim_start_matches("Lex(")
+        .trim_end_matches(')')
+        .split(", ")
+        .collect();
+    match (objective, nums.as_slice()) {
+        (Objective::Moves, [a, b]) => {
+            format!(
+                "proven lower bound: at least {a} moves (and at least {b} cycles with {a} moves)"
+            )
+        }
+        (Objective::Cycles, [a, b]) => {
+            format!(
+                "proven lower bound: at least {a} cycles (and at least {b} moves with {a} cycles)"
+            )
+        }
+        _ => format!("proven lower bound: {text}"),
+    }
+}
+
+fn limit_error(stopped: &Stopped, objective: Objective, caps: &str) -> ApiError {
+    let mut e = ApiError::stopped(stopped, caps);
+    // As the CLI: the message ends with the bound in words, and suggests the fast search.
+    let bound = describe_bound(stopped, objective);
+    e.message = format!("{stopped} ({caps}, or choose the fast search); {bound}");
+    e
+}
+
+fn judge(puzzle: &Puzzle, solution: Option<&Solution>) -> String {
+    match solution {
+        None => "-1\n".to_string(),
+        Some(s) => s
+            .actions
+            .iter()
+            .map(|a| a.judge(&puzzle.geometry) + "\n")
+            .collect(),
+    }
+}
+
+fn describe(puzzle: &Puzzle, a: Action) -> String {
+    let g = &puzzle.geometry;
+    let at = |i: u16| {
+        let (r, c) = g.pos[i as usize];
+        format!("row {}, column {}", r + 1, c + 1)
+    };
+    match a {
+        Action::Wait => "wait".to_string(),
+        Action::Left(i) => format!("move the piece at {} left", at(i)),
+        Action::Right(i) => format!("move the piece at {} right", at(i)),
+    }
+}
+
+/// Solves a Puzznic board.
+pub fn solve(mut job: Job) -> Reply {
+    let req: SolveRequest = job.request()?;
+    let limits = job.limits(&Budget {
+        max_states: req.max_states,
+        timeout: req.timeout,
+    });
+    let puzzle = parse(&req.board).map_err(|e| ApiError::parse("board", &e))?;
+    let objective = Objective::from(req.objective);
+    let analysis = Analysis::new(&puzzle.geometry);
+    let options = SolveOptions {
+        objective,
+        strategy: if req.fast {
+            Strategy::Fast
+        } else {
+            Strategy::Optimal
+        },
+        limits,
+    };
+    let outcome = solve_with(&puzzle, &analysis, &options)
+        .map_err(|e| limit_error(&e, objective, &job.caps.describe()))?;
+    Ok(answer(&puzzle, &outcome, objective))
+}
+
+fn answer(puzzle: &Puzzle, outcome: &Outcome, objective: Objective) -> serde_json::Value {
+    let paint = Painter { puzzle };
+    let solution = outcome.solution.as_ref();
+    let g = &puzzle.geometry;
+    let mut steps = vec![json!({ "move": null, "board": paint.frame(&puzzle.start, None, &[]) })];
+    let mut moves = Vec::new();
+    let mut cells = puzzle.start.clone();
+    for (k, &action) in solution.map_or(&[][..], |s| &s.actions).iter().enumerate() {
+        let before = cells.clone();
+        // The solver's own answer: every action is legal.
+        let trace = cycle_traced(g, &mut cells, action).unwrap_or_default();
+        let line = action.judge(g);
+        moves.push(json!({
+            "label": line,
+            "text": format!("{line}: {}", describe(puzzle, action)),
+        }));
+        let mut after_move = before.clone();
+        if let Some((from, to)) = trace.moved {
+            after_move[to] = after_move[from];
+            after_move[from] = 0;
+        }
+        let vanished: Vec<usize> = trace.vanished.iter().map(|&(i, _)| i).collect();
+        let cycle = k + 1;
+        let mut phases = Vec::new();
+        if trace.moved.is_some() || !vanished.is_empty() {
+            let what = match (trace.moved.is_some(), vanished.is_empty()) {
+                (true, true) => "the player moves",
+                (true, false) => "the player moves; the marked groups vanish",
+                _ => "the marked groups vanish",
+            };
+            phases.push(json!({
+                "label": format!("Cycle {cycle}, step 1: {line} \u{2014} {what}"),
+                "board": paint.frame(&after_move, trace.moved.map(|(_, to)| to), &vanished),
+            }));
+        }
+        if !vanished.is_empty() {
+            let mut after_vanish = after_move.clone();
+            for &i in &vanished {
+                after_vanish[i] = 0;
+            }
+            let frame = paint.frame(&after_vanish, None, &[]);
+            let falls = if frame.falling.is_empty() {
+                ""
+            } else {
+                "; the marked pieces fall"
+            };
+            phases.push(json!({
+                "label": format!(
+                    "Cycle {cycle}, step 2: {} vanished{falls}",
+                    count(vanished.len(), "piece")
+                ),
+                "board": frame,
+            }));
+        }
+        let end = if trace.fell.is_empty() {
+            format!("Cycle {cycle} ends: {line}")
+        } else {
+            format!(
+                "Cycle {cycle}, step 3: {} fell one cell",
+                count(trace.fell.len(), "piece")
+            )
+        };
+        steps.push(json!({
+            "move": k,
+            "label": end,
+            "board": paint.frame(&cells, trace.moved_now, &[]),
+            "phases": phases,
+        }));
+    }
+    let share: Vec<String> = puzzle.rows_of(&puzzle.start);
+    let summary = match solution {
+        None => "No solution: the board cannot be cleared (judge answer -1).".to_string(),
+        Some(s) => format!(
+            "Cleared in {} and {}; {}.",
+            count(s.moves as usize, "move"),
+            count(s.cycles as usize, "cycle"),
+            if outcome.optimal {
+                format!(
+                    "proven optimal ({})",
+                    match objective {
+                        Objective::Moves => "fewest moves, then fewest cycles",
+                        Objective::Cycles => "fewest cycles, then fewest moves",
+                    }
+                )
+            } else {
+                "found by the fast search, not proven optimal".to_string()
+            }
+        ),
+    };
+    let text = judge(puzzle, solution);
+    json!({
+        "puzzle": "puzznic",
+        "share": format!("puzznic/{}", share.join("/")),
+        "canonical": share.join("/"),
+        "solvable": solution.is_some(),
+        "optimal": outcome.optimal,
+        "objective": objective.name(),
+        "length": solution.map(|s| match objective {
+            Objective::Moves => s.moves,
+            Objective::Cycles => s.cycles,
+        }),
+        "lengths": {
+            "moves": solution.map(|s| s.moves),
+            "cycles": solution.map(|s| s.cycles),
+        },
+        "summary": summary,
+        "judge": text,
+        "solution": text,
+        "json": render_json(puzzle, solution, objective, outcome.optimal),
+        "moves": moves,
+        "steps": steps,
+        "stats": StatsJson::from(&outcome.stats),
+    })
+}
+
+/// Replays a judge answer, as `gridlock verify puzznic` does, with the same report.
+pub fn verify(mut job: Job) -> Reply {
+    let req: VerifyRequest = job.request()?;
+    let limits = job.limits(&Budget {
+        max_states: req.max_states,
+        timeout: req.timeout,
+    });
+    let puzzle = parse(&req.board).map_err(|e| ApiError::parse("board", &e))?;
+    let analysis = Analysis::new(&puzzle.geometry);
+    let solve = |objective, limits: &Limits| {
+        solve_with(
+            &puzzle,
+            &analysis,
+            &SolveOptions {
+                objective,
+                strategy: Strategy::Optimal,
+                limits: limits.clone(),
+            },
+        )
+    };
+    let invalid = |line: usize, reason: String| {
+        json!({
+            "puzzle": "puzznic",
+            "valid": false,
+            "optimal": false,
+            "length": null,
+            "problem": { "line": line, "reason": reason },
+            "report": format!("invalid: line {line}: {reason}\n"),
+        })
+    };
+    let lines = match parse_solution(&req.solution) {
+        Ok(Verdict::Lines(lines)) => lines,
+        Ok(Verdict::NoSolution) => {
+            let outcome = solve(Objective::Moves, &limits)
+                .map_err(|e| limit_error(&e, Objective::Moves, &job.caps.describe()))?;
+            return Ok(match outcome.solution {
+                None => json!({
+                    "puzzle": "puzznic",
+                    "valid": true,
+                    "optimal": true,
+                    "length": -1,
+                    "problem": null,
+                    "report": "valid\nno solution: the board cannot be cleared (proven)\n",
+                }),
+                Some(s) => invalid(
+                    1,
+                    format!(
+                        "the answer is -1 but the board can be cleared ({} moves, {} cycles)",
+                        s.moves, s.cycles
+                    ),
+                ),
+            });
+        }
+        Err((line, reason)) => return Ok(invalid(line, reason)),
+    };
+    let found = match replay(&puzzle, &lines) {
+        Ok(s) => s,
+        Err((line, reason)) => return Ok(invalid(line, reason)),
+    };
+    let mut report = format!("valid\nmoves {}, cycles {}\n", found.moves, found.cycles);
+    let mut optimal = serde_json::Map::new();
+    for objective in [Objective::Moves, Objective::Cycles] {
+        let name = objective.name();
+        let (verdict, known) = match solve(objective, &limits) {
+            Ok(Outcome {
+                solution: Some(best),
+                ..
+            }) => {
+                let mine = objective.key(found.moves, found.cycles);
+                let theirs = objective.key(best.moves, best.cycles);
+                if mine == theirs {
+                    ("optimal".to_string(), Some(true))
+                } else {
+                    (
+                        format!(
+                            "not optimal (optimum: {} moves, {} cycles)",
+                            best.moves, best.cycles
+                        ),
+                        Some(false),
+                    )
+                }
+            }
+            Ok(_) => (
+                "unknown (the solver found no solution: please report this)".to_string(),
+                None,
+            ),
+            Err(stopped) => (format!("unknown (search stopped: {stopped})"), None),
+        };
+        optimal.insert(name.to_string(), json!(known));
+        report.push_str(&format!("objective {name}: {verdict}\n"));
+    }
+    Ok(json!({
+        "puzzle": "puzznic",
+        "valid": true,
+        "optimal": optimal.get("moves").cloned().unwrap_or(json!(null)),
+        "optimal_by_objective": optimal,
+        "length": found.cycles,
+        "lengths": { "moves": found.moves, "cycles": found.cycles },
+        "problem": null,
+        "report": report,
+    }))
 }

@@ -4,6 +4,7 @@
 mod support;
 
 use gridlock_puzzles::chips;
+use gridlock_puzzles::puzznic;
 use gridlock_puzzles::rush_hour;
 use gridlock_search::Limits;
 use serde_json::json;
@@ -576,6 +577,229 @@ fn rush_hour_search_over_its_cap_is_a_json_error_and_the_server_keeps_answering(
 }
 
 // ---------------------------------------------------------------------------------------------
+// Puzznic.
+
+const PUZZNIC_SAMPLE: &str = "#####\n#.1.#\n#.#1#\n#####\n";
+const NES_OPTIMAL: &str = include_str!("../../../tests/fixtures/puzznic/nes-optimal.txt");
+
+fn nes(level: &str) -> String {
+    let path = format!(
+        "{}/../../tests/fixtures/puzznic/nes/{level}.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The library's rows after playing `actions` (judge lines) cycle by cycle from the start.
+fn rows_after_each_cycle(board: &str, lines: &str) -> Vec<Vec<String>> {
+    let p = puzznic::parse(board).unwrap();
+    let Ok(puzznic::Verdict::Lines(lines)) = puzznic::parse_solution(lines) else {
+        panic!("not a list of cycles: {lines:?}");
+    };
+    let solution = puzznic::replay(&p, &lines).expect("the API's answer replays");
+    let mut cells = p.start.clone();
+    let mut out = vec![p.rows_of(&cells)];
+    for &a in &solution.actions {
+        puzznic::cycle(&p.geometry, &mut cells, a).unwrap();
+        out.push(p.rows_of(&cells));
+    }
+    out
+}
+
+fn rows_of(frame: &serde_json::Value) -> Vec<String> {
+    frame["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn puzznic_sample_shows_the_move_and_the_vanishing_pair() {
+    let (status, v) = post_json(
+        addr(),
+        "/api/puzznic/solve",
+        &json!({ "board": PUZZNIC_SAMPLE }),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["judge"], "R 2 3\n");
+    assert_eq!(v["share"], "puzznic/#####/#.1.#/#.#1#/#####");
+    let step = &v["steps"][1];
+    let phases = step["phases"].as_array().unwrap();
+    assert_eq!(
+        rows_of(&phases[0]["board"])[1],
+        "#..1#",
+        "the piece moved right"
+    );
+    assert_eq!(phases[0]["board"]["moved"], json!([1, 3]));
+    assert_eq!(phases[0]["board"]["vanishing"], json!([[1, 3], [2, 3]]));
+    assert_eq!(
+        rows_of(&step["board"]),
+        ["#####", "#...#", "#.#.#", "#####"]
+    );
+}
+
+#[test]
+fn puzznic_nes_levels_match_the_known_optima_and_replay_cycle_by_cycle() {
+    for line in NES_OPTIMAL.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        if !matches!(
+            f[0],
+            "01-01" | "01-02" | "01-03" | "01-04" | "01-08" | "02-01" | "02-02"
+        ) {
+            continue;
+        }
+        let board = nes(f[0]);
+        let (status, v) = post_json(addr(), "/api/puzznic/solve", &json!({ "board": board }));
+        assert_eq!(status, 200, "{}: {v}", f[0]);
+        assert_eq!(v["lengths"]["moves"].to_string(), f[1], "{}", f[0]);
+        assert_eq!(v["lengths"]["cycles"].to_string(), f[2], "{}", f[0]);
+        assert_eq!(v["optimal"], true);
+        let want = rows_after_each_cycle(&board, v["solution"].as_str().unwrap());
+        let steps = v["steps"].as_array().unwrap();
+        assert_eq!(steps.len(), want.len(), "{}", f[0]);
+        for (step, rows) in steps.iter().zip(&want) {
+            assert_eq!(&rows_of(&step["board"]), rows, "{}", f[0]);
+        }
+        let last = rows_of(&steps.last().unwrap()["board"]);
+        assert!(
+            last.iter().all(|r| !r.chars().any(|c| c.is_ascii_digit())),
+            "{}: the board ends empty",
+            f[0]
+        );
+        // Every phase frame shows a board between the cycle's start and its end: the
+        // vanishing pieces it marks are pieces, and they are gone at the end of the cycle.
+        for step in steps.iter().skip(1) {
+            for phase in step["phases"].as_array().unwrap() {
+                let rows = rows_of(&phase["board"]);
+                for rc in phase["board"]["vanishing"].as_array().unwrap() {
+                    let (r, c) = (
+                        rc[0].as_u64().unwrap() as usize,
+                        rc[1].as_u64().unwrap() as usize,
+                    );
+                    assert!(rows[r].as_bytes()[c].is_ascii_digit(), "{}", f[0]);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn puzznic_objectives_and_the_fast_search() {
+    let board = nes("01-02");
+    let (_, by_moves) = post_json(addr(), "/api/puzznic/solve", &json!({ "board": board }));
+    let (status, by_cycles) = post_json(
+        addr(),
+        "/api/puzznic/solve",
+        &json!({ "board": board, "objective": "cycles" }),
+    );
+    assert_eq!(status, 200);
+    let m = |v: &serde_json::Value, k: &str| v["lengths"][k].as_u64().unwrap();
+    assert!(m(&by_cycles, "cycles") <= m(&by_moves, "cycles"));
+    assert!(m(&by_moves, "moves") <= m(&by_cycles, "moves"));
+    assert_eq!(by_cycles["objective"], "cycles");
+    let (status, fast) = post_json(
+        addr(),
+        "/api/puzznic/solve",
+        &json!({ "board": board, "fast": true }),
+    );
+    assert_eq!(status, 200, "{fast}");
+    assert!(m(&fast, "moves") >= m(&by_moves, "moves"));
+    rows_after_each_cycle(&board, fast["solution"].as_str().unwrap());
+    let (status, v) = post_json(
+        addr(),
+        "/api/puzznic/solve",
+        &json!({ "board": board, "objective": "pieces" }),
+    );
+    assert_eq!(status, 400, "{v}");
+}
+
+#[test]
+fn puzznic_malformed_boards_are_400_with_the_parsers_message() {
+    for board in [
+        "",
+        "#####\n#.1.#\n#.#1\n",
+        "#####\n#.x.#\n#####\n",
+        "###\n#.#\n###\n",
+    ] {
+        let e = puzznic::parse(board).unwrap_err();
+        let (status, v) = post_json(addr(), "/api/puzznic/solve", &json!({ "board": board }));
+        assert_eq!(status, 400, "{board:?}: {v}");
+        assert_eq!(v["error"], e.to_string(), "{board:?}");
+        assert_eq!(v["at"]["line"], e.line, "{board:?}");
+        assert_eq!(v["at"]["column"], e.column, "{board:?}");
+    }
+}
+
+#[test]
+fn puzznic_verify_gives_the_cli_report() {
+    let (status, v) = post_json(
+        addr(),
+        "/api/puzznic/verify",
+        &json!({ "board": PUZZNIC_SAMPLE, "solution": "R 2 3\n" }),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(
+        v["report"],
+        "valid\nmoves 1, cycles 1\nobjective moves: optimal\nobjective cycles: optimal\n"
+    );
+    let (_, v) = post_json(
+        addr(),
+        "/api/puzznic/verify",
+        &json!({ "board": PUZZNIC_SAMPLE, "solution": "-\nL 2 3\n" }),
+    );
+    assert_eq!(v["valid"], false);
+    assert_eq!(v["problem"]["line"], 2);
+    assert!(
+        v["report"]
+            .as_str()
+            .unwrap()
+            .starts_with("invalid: line 2: "),
+        "{v}"
+    );
+    let (_, v) = post_json(
+        addr(),
+        "/api/puzznic/verify",
+        &json!({ "board": PUZZNIC_SAMPLE, "solution": "-1\n" }),
+    );
+    assert_eq!(v["valid"], false);
+    assert!(
+        v["report"].as_str().unwrap().contains("can be cleared"),
+        "{v}"
+    );
+}
+
+#[test]
+fn puzznic_search_over_its_caps_is_a_json_error_and_the_server_keeps_answering() {
+    let board = nes("03-03");
+    let (status, v) = post_json(
+        addr(),
+        "/api/puzznic/solve",
+        &json!({ "board": board, "max_states": 20000 }),
+    );
+    assert_eq!(status, 422, "{v}");
+    assert_eq!(v["kind"], "limit");
+    let e = v["error"].as_str().unwrap();
+    assert!(e.starts_with("state limit of 20000 states reached"), "{e}");
+    assert!(e.contains("proven lower bound: at least"), "{e}");
+    let (status, v) = post_json(
+        addr(),
+        "/api/puzznic/solve",
+        &json!({ "board": board, "timeout": 0.2 }),
+    );
+    assert_eq!(status, 503, "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("time limit reached"),
+        "{v}"
+    );
+    still_answering();
+}
+
+// ---------------------------------------------------------------------------------------------
 // Any text at all: always JSON, 200 or the parser's 400, never a 500.
 
 /// A small deterministic generator (xorshift), so a failure reproduces exactly.
@@ -610,6 +834,7 @@ fn random_text_never_breaks_the_api() {
     let mut noise = Noise(0x9E37_79B9_7F4A_7C15);
     let chips_alphabet: Vec<char> = "RBRBRB \n\rrbX".chars().collect();
     let rush_alphabet: Vec<char> = "0123 \n\n\nAABBCoooxx.".chars().collect();
+    let puzznic_alphabet: Vec<char> = "##..\n1122#.".chars().collect();
     for _ in 0..150 {
         let board = noise.text(&chips_alphabet, 12);
         let (status, v) = post_json(addr(), "/api/chips/solve", &json!({ "board": board }));
@@ -628,6 +853,19 @@ fn random_text_never_breaks_the_api() {
         );
         match rush_hour::parse(&board) {
             Ok(_) => assert_eq!(status, 200, "{board:?}: {v}"),
+            Err(e) => {
+                assert_eq!(status, 400, "{board:?}: {v}");
+                assert_eq!(v["error"], e.to_string());
+            }
+        }
+        let board = noise.text(&puzznic_alphabet, 30);
+        let (status, v) = post_json(
+            addr(),
+            "/api/puzznic/solve",
+            &json!({ "board": board, "max_states": 100_000 }),
+        );
+        match puzznic::parse(&board) {
+            Ok(_) => assert!(status == 200 || status == 422, "{board:?}: {v}"),
             Err(e) => {
                 assert_eq!(status, 400, "{board:?}: {v}");
                 assert_eq!(v["error"], e.to_string());

@@ -355,6 +355,42 @@ fn the_page_solves_and_plays_back_in_a_real_browser() {
         "the fragment follows the edit"
     );
 
+    // Puzznic: a shared link to NES level 1-1 (rows joined by '/', '#' as written); playing
+    // shows the phases of each cycle, with the groups about to vanish marked.
+    let level = std::fs::read_to_string(format!(
+        "{}/../../tests/fixtures/puzznic/nes/01-01.txt",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("fixture level 01-01");
+    let rows: Vec<&str> = level.lines().filter(|l| !l.is_empty()).collect();
+    browser.go("about:blank");
+    browser.go(&format!("{base}#puzznic/{}", rows.join("/")));
+    browser.wait_text("#step-counter", "Cycle 0 / 9");
+    assert_eq!(
+        browser.js("return document.getElementById('board-text').value.trim()"),
+        rows.join("\n")
+    );
+    browser.click("#play");
+    browser.wait("a cycle's vanishing phase", || {
+        let marked =
+            browser.js("return document.querySelectorAll('#board .tile.vanishing').length");
+        (marked.as_u64().unwrap_or(0) >= 2).then_some(())
+    });
+    browser.click("#play");
+    assert!(
+        browser.text("#phase").starts_with("Cycle "),
+        "{}",
+        browser.text("#phase")
+    );
+    browser.screenshot(&shots, "puzznic.png");
+    browser.js("document.getElementById('last').click()");
+    browser.wait_text("#step-counter", "Cycle 9 / 9");
+    assert_eq!(
+        browser.js("return document.querySelectorAll('#board .tile').length"),
+        0,
+        "the board ends empty"
+    );
+
     if shots.is_some() {
         // Mid-solution pictures for the README: the 51-move Rush Hour, a Puzznic level.
         browser.go("about:blank");
