@@ -291,19 +291,36 @@ const puzznic = {
       default: return model;
     }
   },
-  draw(root, frame, onCell) {
+  draw(root, frame, onCell, base) {
     const rows = frame.rows;
+    const start = (base || frame).rows;
     const S = 48, M = 10;
     const h = rows.length, w = rows[0].length;
     root.setAttribute('viewBox', `0 0 ${M * 2 + S * w} ${M * 2 + S * h}`);
     const mark = (list) => new Set((list || []).map(([r, c]) => r * w + c));
     const vanishing = mark(frame.vanishing), falling = mark(frame.falling), moved = mark(frame.moved ? [frame.moved] : []);
+    // Cells no piece can ever reach (outside the outer wall) are drawn as background.
+    const reach = new Set();
+    const stack = [];
+    start.forEach((row, r) => [...row].forEach((ch, c) => { if (/[1-9]/.test(ch)) { reach.add(r * w + c); stack.push([r, c]); } }));
+    while (stack.length > 0) {
+      const [r, c] = stack.pop();
+      for (const [dr, dc] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+        const rr = r + dr, cc = c + dc;
+        if (rr < 0 || rr >= h || cc < 0 || cc >= w || start[rr][cc] === '#' || reach.has(rr * w + cc)) continue;
+        reach.add(rr * w + cc);
+        stack.push([rr, cc]);
+      }
+    }
+    const anyPiece = reach.size > 0;
     for (let r = 0; r < h; r++) {
       for (let c = 0; c < w; c++) {
         const x = M + c * S, y = M + r * S, ch = rows[r][c], cell = r * w + c;
         if (ch === '#') {
           root.appendChild(svg('rect', { class: 'wall', x, y, width: S, height: S, fill: '#3b3f46' }));
           root.appendChild(svg('rect', { x: x + 4, y: y + 4, width: S - 8, height: S - 8, fill: 'none', stroke: '#555a63', 'stroke-width': 2 }));
+        } else if (anyPiece && !reach.has(cell)) {
+          root.appendChild(svg('rect', { class: 'outside', x, y, width: S, height: S, fill: 'none', stroke: '#e3ddd0', 'stroke-dasharray': '3 4' }));
         } else {
           root.appendChild(svg('rect', { x, y, width: S, height: S, fill: '#ece7dc', stroke: '#ddd6c6' }));
         }
@@ -367,10 +384,11 @@ function drawBoard() {
   const p = current();
   const root = $('board');
   root.replaceChildren();
-  let frame, phase = '';
+  let frame, base, phase = '';
   if (state.answer && state.frames.length > 0) {
     const f = state.frames[state.at];
     frame = f.frame;
+    base = state.frames[0].frame;
     phase = f.label || '';
     root.classList.add('solved');
   } else {
@@ -378,7 +396,7 @@ function drawBoard() {
     const model = state.models[state.puzzle];
     frame = p.editFrame(model);
   }
-  const note = p.draw(root, frame, onCellClick);
+  const note = p.draw(root, frame, onCellClick, base);
   root.setAttribute('aria-label', p.describe(frame));
   $('phase').textContent = [phase, note].filter(Boolean).join(' \u2014 ');
   updateControls();
