@@ -354,6 +354,25 @@ fn the_page_solves_and_plays_back_in_a_real_browser() {
         "#chips/RRRBBRBR",
         "the fragment follows the edit"
     );
+    // A malformed board: the parser's own message, and the caret on the offending character.
+    browser.js(
+        "const t = document.getElementById('board-text'); t.value = 'BRRB'; \
+         t.dispatchEvent(new Event('input'))",
+    );
+    browser.click("#solve");
+    let want = gridlock_puzzles::chips::parse_board("BRRB")
+        .unwrap_err()
+        .to_string();
+    browser.wait_text("#status", &want);
+    assert_eq!(
+        browser.js("return document.getElementById('status').className"),
+        "status error"
+    );
+    assert_eq!(
+        browser.js("return document.getElementById('board-text').selectionStart"),
+        4,
+        "line 1, column 5 is selected"
+    );
 
     // Puzznic: a shared link to NES level 1-1 (rows joined by '/', '#' as written); playing
     // shows the phases of each cycle, with the groups about to vanish marked.
