@@ -61,22 +61,32 @@ pub trait SlotGraph {
     fn slot_count(&self) -> u32;
 }
 
+/// A state and what the explorer keeps about it.
+#[derive(Clone, Copy, Debug)]
+struct Node<S, A> {
+    state: S,
+    aux: A,
+    open: u64,
+    /// The open slots whose neighbour is not known yet (the others were recorded from the
+    /// other end of the edge).
+    todo: u64,
+}
+
+/// Marks a target of [`SlotComponent::runs_until`] not reached yet.
+const TARGET: u32 = UNREACHABLE - 1;
+
 /// Smallest index table, in slots.
 const MIN_SLOTS: usize = 64;
-/// A closed slot (no edge).
+/// A closed slot (no edge), or an open one not looked up yet.
 const CLOSED: u32 = u32::MAX;
-/// An open slot whose neighbour has not been looked up yet.
-const UNKNOWN: u32 = u32::MAX - 1;
 
 /// One explored component of a [`SlotGraph`], kept between explorations so that solving many
 /// puzzles reuses the memory: states numbered in breadth-first order from the start (state
 /// 0), each state's neighbour through each open slot, and the breadth-first levels.
 #[derive(Clone, Debug)]
 pub struct SlotComponent<S, A> {
-    states: Vec<S>,
-    aux: Vec<A>,
-    /// Each state's open slots.
-    open: Vec<u64>,
+    /// Every state with its aux data and open slots, in one record (one push per state).
+    nodes: Vec<Node<S, A>>,
     /// `links[i * width + k]`: the neighbour of state `i` through slot `k`, or [`CLOSED`]. A
     /// fixed row per state makes following a slot one read, with no counting.
     links: Vec<u32>,
@@ -90,6 +100,8 @@ pub struct SlotComponent<S, A> {
     /// needs those three levels. It stays small and in cache however large the component.
     table: Vec<(u32, S)>,
     window: usize,
+    /// Occupied slots of `table` (window states and states that have left the window).
+    filled: usize,
     shift: u32,
     queue: Vec<u32>,
 }
@@ -97,14 +109,13 @@ pub struct SlotComponent<S, A> {
 impl<S, A> Default for SlotComponent<S, A> {
     fn default() -> Self {
         SlotComponent {
-            states: Vec::new(),
-            aux: Vec::new(),
-            open: Vec::new(),
+            nodes: Vec::new(),
             links: Vec::new(),
             width: 0,
             levels: Vec::new(),
             table: Vec::new(),
             window: 0,
+            filled: 0,
             shift: 64 - MIN_SLOTS.trailing_zeros(),
             queue: Vec::new(),
         }
@@ -155,13 +166,12 @@ impl<S: Copy + Eq + Hash, A: Copy> SlotComponent<S, A> {
         let mut level_end = 1;
         let mut i = 0;
         let mut outcome = Ok(());
-        'outer: while i < self.states.len() {
+        'outer: while i < self.nodes.len() {
             if i == level_end {
                 // level d + 1 starts: forget level d - 1
                 self.window = self.levels[self.levels.len() - 1] as usize;
                 self.levels.push(i as u32);
-                level_end = self.states.len();
-                self.rebuild(4 * (self.states.len() - self.window));
+                level_end = self.nodes.len();
             }
             if stats.expanded % CLOCK_EVERY == CLOCK_EVERY - 1 {
                 if let Err(reason) = limits.check_clock() {
@@ -170,40 +180,42 @@ impl<S: Copy + Eq + Hash, A: Copy> SlotComponent<S, A> {
                 }
             }
             stats.expanded += 1;
-            let state = self.states[i];
-            let aux = self.aux[i];
-            let mut open = self.open[i];
+            // only the slots not already linked from the other end need a look-up
+            let Node {
+                state,
+                aux,
+                mut todo,
+                ..
+            } = self.nodes[i];
             let row = i * self.width;
-            stats.generated += open.count_ones() as u64;
-            while open != 0 {
-                let slot = open.trailing_zeros();
-                open &= open - 1;
-                let at = row + slot as usize;
-                if self.links[at] == UNKNOWN {
-                    let next = graph.follow(&state, &aux, slot);
-                    let before = self.states.len();
-                    let j = self.intern(graph, next, || graph.derive(&state, &aux, slot, &next));
-                    if self.states.len() != before {
-                        if let Err(reason) = limits.check_states(self.states.len()) {
-                            outcome = Err(reason);
-                            break 'outer;
-                        }
+            while todo != 0 {
+                let slot = todo.trailing_zeros();
+                todo &= todo - 1;
+                stats.generated += 1;
+                let next = graph.follow(&state, &aux, slot);
+                let before = self.nodes.len();
+                let j = self.intern(graph, next, || graph.derive(&state, &aux, slot, &next));
+                if self.nodes.len() != before {
+                    if let Err(reason) = limits.check_states(self.nodes.len()) {
+                        outcome = Err(reason);
+                        break 'outer;
                     }
-                    self.links[at] = j;
-                    let back = j as usize * self.width + graph.reverse(slot) as usize;
-                    debug_assert_eq!(self.links[back], UNKNOWN, "reverse slot not open");
-                    self.links[back] = i as u32;
                 }
+                self.links[row + slot as usize] = j;
+                // record the edge at its other end too, so that end never looks it up
+                let rev = graph.reverse(slot);
+                let node = &mut self.nodes[j as usize];
+                debug_assert!(node.todo & 1 << rev != 0, "reverse slot not open");
+                node.todo &= !(1 << rev);
+                self.links[j as usize * self.width + rev as usize] = i as u32;
             }
             i += 1;
         }
-        self.levels.push(self.states.len() as u32);
-        let bytes = std::mem::size_of::<S>()
-            + std::mem::size_of::<A>()
-            + 8
+        self.levels.push(self.nodes.len() as u32);
+        let bytes = std::mem::size_of::<Node<S, A>>()
             + 4 * self.width
             + 2 * std::mem::size_of::<(u32, S)>();
-        stats.hold(self.states.len(), bytes);
+        stats.hold(self.nodes.len(), bytes);
         stats.elapsed = clock.elapsed();
         match outcome {
             Ok(()) => Ok(stats),
@@ -221,9 +233,8 @@ impl<S: Copy + Eq + Hash, A: Copy> SlotComponent<S, A> {
         self.table.resize(MIN_SLOTS, (0, filler));
         self.shift = 64 - MIN_SLOTS.trailing_zeros();
         self.window = 0;
-        self.states.clear();
-        self.aux.clear();
-        self.open.clear();
+        self.filled = 0;
+        self.nodes.clear();
         self.links.clear();
         self.levels.clear();
     }
@@ -234,28 +245,28 @@ impl<S: Copy + Eq + Hash, A: Copy> SlotComponent<S, A> {
     where
         G: SlotGraph<State = S, Aux = A>,
     {
-        if (self.states.len() - self.window) * 2 >= self.table.len() {
-            self.rebuild(2 * self.table.len());
+        if self.filled * 2 >= self.table.len() {
+            // full of the current window and of states that have left it: start again with
+            // the window alone, in a table with room for it to double
+            self.rebuild(8 * (self.nodes.len() - self.window));
         }
         let mask = self.table.len() - 1;
         let mut p = home(&state, self.shift);
         loop {
             let (v, s) = self.table[p];
             if v == 0 {
-                let index = self.states.len() as u32;
+                let index = self.nodes.len() as u32;
                 self.table[p] = (index + 1, state);
+                self.filled += 1;
                 let aux = aux();
                 let open = graph.open_slots(&state, &aux);
-                self.states.push(state);
-                self.aux.push(aux);
-                self.open.push(open);
-                let row = self.links.len();
-                self.links.resize(row + self.width, CLOSED);
-                let mut rest = open;
-                while rest != 0 {
-                    self.links[row + rest.trailing_zeros() as usize] = UNKNOWN;
-                    rest &= rest - 1;
-                }
+                self.nodes.push(Node {
+                    state,
+                    aux,
+                    open,
+                    todo: open,
+                });
+                self.links.extend(std::iter::repeat_n(CLOSED, self.width));
                 return index;
             }
             if s == state {
@@ -273,42 +284,43 @@ impl<S: Copy + Eq + Hash, A: Copy> SlotComponent<S, A> {
         self.table.resize(size, (0, filler));
         self.shift = 64 - size.trailing_zeros();
         let mask = size - 1;
-        for (i, s) in self.states.iter().enumerate().skip(self.window) {
-            let mut p = home(s, self.shift);
+        for (i, n) in self.nodes.iter().enumerate().skip(self.window) {
+            let mut p = home(&n.state, self.shift);
             while self.table[p].0 != 0 {
                 p = (p + 1) & mask;
             }
-            self.table[p] = (i as u32 + 1, *s);
+            self.table[p] = (i as u32 + 1, n.state);
         }
+        self.filled = self.nodes.len() - self.window;
     }
 
     /// Number of states of the last explored component.
     pub fn len(&self) -> usize {
-        self.states.len()
+        self.nodes.len()
     }
 
     /// True before the first exploration.
     pub fn is_empty(&self) -> bool {
-        self.states.is_empty()
+        self.nodes.is_empty()
     }
 
     /// All states, in breadth-first order from the start (state 0).
-    pub fn states(&self) -> &[S] {
-        &self.states
+    pub fn states(&self) -> impl ExactSizeIterator<Item = S> + '_ {
+        self.nodes.iter().map(|n| n.state)
     }
 
     /// The state with index `i`.
     pub fn state(&self, i: u32) -> S {
-        self.states[i as usize]
+        self.nodes[i as usize].state
     }
 
     /// The index of `state`, if it belongs to the component. A linear scan: the explorer
     /// keeps no index of the whole component (see the `table` field), and callers look up
     /// a state now and then, not in a loop.
     pub fn index_of(&self, state: &S) -> Option<u32> {
-        self.states
+        self.nodes
             .iter()
-            .position(|s| s == state)
+            .position(|n| n.state == *state)
             .map(|i| i as u32)
     }
 
@@ -320,9 +332,9 @@ impl<S: Copy + Eq + Hash, A: Copy> SlotComponent<S, A> {
 
     /// Number of undirected edges.
     pub fn edge_count(&self) -> usize {
-        self.open
+        self.nodes
             .iter()
-            .map(|o| o.count_ones() as usize)
+            .map(|n| n.open.count_ones() as usize)
             .sum::<usize>()
             / 2
     }
@@ -336,21 +348,21 @@ impl<S: Copy + Eq + Hash, A: Copy> SlotComponent<S, A> {
     /// order (so the first is one nearest the start).
     pub fn find_into(&self, mut pred: impl FnMut(&S) -> bool, out: &mut Vec<u32>) {
         out.clear();
-        out.extend((0..self.states.len() as u32).filter(|&i| pred(&self.states[i as usize])));
+        out.extend((0..self.nodes.len() as u32).filter(|&i| pred(&self.nodes[i as usize].state)));
     }
 
     /// Fewest edges from the nearest of `sources` to every state (multi-source BFS), written
     /// into `dist` ([`UNREACHABLE`] where no source reaches).
     pub fn distances_from(&mut self, sources: &[u32], dist: &mut Vec<u32>) {
         let mut queue = std::mem::take(&mut self.queue);
-        seed(sources, dist, self.states.len(), &mut queue);
+        seed(sources, dist, self.nodes.len(), &mut queue);
         let mut head = 0;
         while head < queue.len() {
             let i = queue[head] as usize;
             head += 1;
             let d = dist[i] + 1;
             let row = i * self.width;
-            let mut open = self.open[i];
+            let mut open = self.nodes[i].open;
             while open != 0 {
                 let t = self.links[row + open.trailing_zeros() as usize];
                 open &= open - 1;
@@ -367,34 +379,37 @@ impl<S: Copy + Eq + Hash, A: Copy> SlotComponent<S, A> {
     /// of consecutive edges through the same slot (a piece sliding several cells in one
     /// move), written into `dist`.
     pub fn runs_from(&mut self, sources: &[u32], dist: &mut Vec<u32>) {
-        self.runs_until(sources, dist, |_| false);
+        self.runs_until(sources, &[], dist);
     }
 
-    /// Like [`SlotComponent::runs_from`], but stops as soon as a state for which `stop`
-    /// holds (given the state) is reached and returns its run distance (`None` if none is reachable; then
-    /// `dist` is complete). States farther than the returned distance are left unmeasured.
+    /// Like [`SlotComponent::runs_from`], but stops as soon as one of `targets` is reached
+    /// and returns its run distance, the fewest runs from a source to a target (`None` if no
+    /// target is reachable; then `dist` is complete). States farther than the returned
+    /// distance are left unmeasured.
     pub fn runs_until(
         &mut self,
         sources: &[u32],
+        targets: &[u32],
         dist: &mut Vec<u32>,
-        mut stop: impl FnMut(&S) -> bool,
     ) -> Option<u32> {
-        let states = &self.states;
-        let opens = &self.open;
+        let nodes = &self.nodes;
         let links = &self.links;
         let width = self.width;
         let mut queue = std::mem::take(&mut self.queue);
-        seed(sources, dist, self.states.len(), &mut queue);
+        seed(sources, dist, nodes.len(), &mut queue);
         let mut found = None;
-        if let Some(&s) = queue.iter().find(|&&s| stop(&states[s as usize])) {
-            found = Some(dist[s as usize]);
+        for &t in targets {
+            match dist[t as usize] {
+                0 => found = Some(0),
+                _ => dist[t as usize] = TARGET,
+            }
         }
         let mut head = 0;
         'bfs: while found.is_none() && head < queue.len() {
             let i = queue[head] as usize;
             head += 1;
             let d = dist[i];
-            let mut open = opens[i];
+            let mut open = nodes[i].open;
             let row = i * width;
             while open != 0 {
                 let slot = open.trailing_zeros() as usize;
@@ -402,10 +417,10 @@ impl<S: Copy + Eq + Hash, A: Copy> SlotComponent<S, A> {
                 let mut t = links[row + slot];
                 loop {
                     let seen = dist[t as usize];
-                    if seen == UNREACHABLE {
+                    if seen >= TARGET {
                         dist[t as usize] = d + 1;
                         queue.push(t);
-                        if stop(&states[t as usize]) {
+                        if seen == TARGET {
                             found = Some(d + 1);
                             break 'bfs;
                         }
@@ -418,6 +433,11 @@ impl<S: Copy + Eq + Hash, A: Copy> SlotComponent<S, A> {
                         break;
                     }
                 }
+            }
+        }
+        for &t in targets {
+            if dist[t as usize] == TARGET {
+                dist[t as usize] = UNREACHABLE;
             }
         }
         self.queue = queue;
@@ -591,9 +611,15 @@ mod tests {
         }
         // stopping early gives the start's run distance to the nearest goal
         let mut dist = Vec::new();
-        let first = c.runs_until(&[0], &mut dist, |s| goals.contains(s));
+        let first = c.runs_until(&[0], &sources, &mut dist);
         assert_eq!(first, Some(runs[0]));
-        assert_eq!(c.runs_until(&[0], &mut dist, |_| false), None);
+        assert_eq!(c.runs_until(&[0], &[], &mut dist), None);
+        assert_eq!(dist, {
+            let mut full = Vec::new();
+            c.runs_from(&[0], &mut full);
+            full
+        });
+        assert_eq!(c.runs_until(&sources[..1], &sources, &mut dist), Some(0));
     }
 
     #[test]
@@ -603,7 +629,8 @@ mod tests {
         c.explore(&maze, (0, 0), &Limits::none()).unwrap();
         assert_eq!(c.len(), 4);
         let mut dist = Vec::new();
-        assert_eq!(c.runs_until(&[0], &mut dist, |_| false), None);
+        assert_eq!(c.runs_until(&[0], &[], &mut dist), None);
+        assert_eq!(c.runs_until(&[0], &[3], &mut dist), Some(2));
         let err = c.explore(&maze, (0, 0), &Limits::states(2)).unwrap_err();
         assert_eq!(err.reason, crate::StopReason::StateLimit(2));
         c.explore(&maze, (4, 1), &Limits::none()).unwrap();

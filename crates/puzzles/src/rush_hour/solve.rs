@@ -192,7 +192,7 @@ impl Analyser {
         let steps = self.component.depth(first);
         let moves = self
             .component
-            .runs_until(&[0], &mut self.moves, |&p| board.is_goal(p));
+            .runs_until(&[0], &self.goals, &mut self.moves);
         Ok(Optima {
             moves,
             steps: Some(steps),
