@@ -104,6 +104,7 @@ pub struct SlotComponent<S, A> {
     filled: usize,
     shift: u32,
     queue: Vec<u32>,
+    queue_b: Vec<u32>,
 }
 
 impl<S, A> Default for SlotComponent<S, A> {
@@ -118,6 +119,7 @@ impl<S, A> Default for SlotComponent<S, A> {
             filled: 0,
             shift: 64 - MIN_SLOTS.trailing_zeros(),
             queue: Vec::new(),
+            queue_b: Vec::new(),
         }
     }
 }
@@ -443,6 +445,99 @@ impl<S: Copy + Eq + Hash, A: Copy> SlotComponent<S, A> {
         self.queue = queue;
         found
     }
+    /// The fewest runs from any of `sources` to any of `targets` (`None` if none is
+    /// reachable), by a bidirectional search: one full level at a time from whichever side
+    /// has the smaller frontier, stopping when a state is labelled by both. Far fewer states
+    /// are visited than by [`SlotComponent::runs_until`] when the nearest target is far
+    /// away. `from_sources` and `from_targets` are scratch space (partial distances).
+    pub fn runs_between(
+        &mut self,
+        sources: &[u32],
+        targets: &[u32],
+        from_sources: &mut Vec<u32>,
+        from_targets: &mut Vec<u32>,
+    ) -> Option<u32> {
+        let n = self.nodes.len();
+        let mut qa = std::mem::take(&mut self.queue);
+        let mut qb = std::mem::take(&mut self.queue_b);
+        seed(sources, from_sources, n, &mut qa);
+        seed(targets, from_targets, n, &mut qb);
+        let mut found = sources
+            .iter()
+            .any(|&s| from_targets[s as usize] == 0)
+            .then_some(0);
+        let (mut a, mut b) = (0, 0);
+        while found.is_none() {
+            let (left_a, left_b) = (qa.len() - a, qb.len() - b);
+            if left_a == 0 || left_b == 0 {
+                break;
+            }
+            // expand the smaller frontier: the two searches meet after visiting far fewer
+            // states than one search from either end
+            if left_a <= left_b {
+                let end = qa.len();
+                found = self.run_level(from_sources, from_targets, &mut qa, a, end);
+                a = end;
+            } else {
+                let end = qb.len();
+                found = self.run_level(from_targets, from_sources, &mut qb, b, end);
+                b = end;
+            }
+        }
+        self.queue = qa;
+        self.queue_b = qb;
+        found
+    }
+
+    /// Expands `queue[from..to]` (one level of one side of [`SlotComponent::runs_between`]),
+    /// labelling in `own`; returns the total run count as soon as a state labelled in
+    /// `other` is reached.
+    ///
+    /// Why the first meeting is optimal: before this level, sides A (this one, levels up to
+    /// `a` done) and B (levels up to `b`) share no state, so every path from A's seeds to
+    /// B's has more than `a + b` runs (its state at `a` runs from A's end would otherwise
+    /// carry both labels). A meeting now is a state at `a + 1` from A and at most `b` from
+    /// B: a path of at most `a + b + 1` runs, hence exactly the optimum. Cutting a chain
+    /// short (below) changes no label, only skips states another run already labels.
+    fn run_level(
+        &self,
+        own: &mut [u32],
+        other: &[u32],
+        queue: &mut Vec<u32>,
+        from: usize,
+        to: usize,
+    ) -> Option<u32> {
+        let width = self.width;
+        for h in from..to {
+            let i = queue[h] as usize;
+            let d = own[i];
+            let mut open = self.nodes[i].open;
+            let row = i * width;
+            while open != 0 {
+                let slot = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let mut t = self.links[row + slot];
+                loop {
+                    let seen = own[t as usize];
+                    if seen == UNREACHABLE {
+                        own[t as usize] = d + 1;
+                        queue.push(t);
+                        let there = other[t as usize];
+                        if there != UNREACHABLE {
+                            return Some(d + 1 + there);
+                        }
+                    } else if seen <= d {
+                        break;
+                    }
+                    t = self.links[t as usize * width + slot];
+                    if t == CLOSED {
+                        break;
+                    }
+                }
+            }
+        }
+        None
+    }
 }
 
 #[cfg(test)]
@@ -620,6 +715,20 @@ mod tests {
             full
         });
         assert_eq!(c.runs_until(&sources[..1], &sources, &mut dist), Some(0));
+        // the bidirectional search agrees with the one-sided distances for many pairs
+        let (mut fa, mut fb) = (Vec::new(), Vec::new());
+        for i in (0..c.len() as u32).step_by(3) {
+            let mut from_i = Vec::new();
+            c.runs_from(&[i], &mut from_i);
+            assert_eq!(
+                c.runs_between(&[i], &sources, &mut fa, &mut fb),
+                Some(runs[i as usize])
+            );
+            for j in (0..c.len() as u32).step_by(7) {
+                let between = c.runs_between(&[i], &[j, 0], &mut fa, &mut fb);
+                assert_eq!(between, Some(from_i[j as usize].min(from_i[0])), "{i} {j}");
+            }
+        }
     }
 
     #[test]
@@ -631,6 +740,9 @@ mod tests {
         let mut dist = Vec::new();
         assert_eq!(c.runs_until(&[0], &[], &mut dist), None);
         assert_eq!(c.runs_until(&[0], &[3], &mut dist), Some(2));
+        let (mut fa, mut fb) = (Vec::new(), Vec::new());
+        assert_eq!(c.runs_between(&[0], &[3], &mut fa, &mut fb), Some(2));
+        assert_eq!(c.runs_between(&[0], &[], &mut fa, &mut fb), None);
         let err = c.explore(&maze, (0, 0), &Limits::states(2)).unwrap_err();
         assert_eq!(err.reason, crate::StopReason::StateLimit(2));
         c.explore(&maze, (4, 1), &Limits::none()).unwrap();

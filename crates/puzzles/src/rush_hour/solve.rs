@@ -169,8 +169,9 @@ impl Analyser {
     }
 
     /// The start's optimal moves and steps. Steps: the exploration is breadth-first from the
-    /// start, so the first goal state's level is the answer. Moves: a breadth-first search
-    /// over runs of one vehicle's steps from the start, stopped at the first goal.
+    /// start, so the first goal state's level is the answer. Moves: a bidirectional
+    /// breadth-first search over runs of one vehicle's steps (slides), between the start and
+    /// the goal states.
     pub fn optima(
         &mut self,
         board: &Board,
@@ -190,9 +191,9 @@ impl Analyser {
             });
         };
         let steps = self.component.depth(first);
-        let moves = self
-            .component
-            .runs_until(&[0], &self.goals, &mut self.moves);
+        let moves =
+            self.component
+                .runs_between(&[0], &self.goals, &mut self.moves, &mut self.steps);
         Ok(Optima {
             moves,
             steps: Some(steps),
