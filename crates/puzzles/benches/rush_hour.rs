@@ -57,10 +57,12 @@ fn contest(c: &mut Criterion) {
 fn batch(c: &mut Criterion) {
     let (name, puzzles) = database();
     let mut group = c.benchmark_group("rush_hour_batch");
-    // one iteration takes seconds: ten samples of one iteration each
+    // one iteration takes seconds: ten samples of one iteration each (about 10 × the time
+    // of one run of the whole file)
     group
         .sample_size(10)
-        .measurement_time(Duration::from_secs(10))
+        .sampling_mode(criterion::SamplingMode::Flat)
+        .measurement_time(Duration::from_secs(120))
         .warm_up_time(Duration::from_millis(1));
     group.bench_function(
         BenchmarkId::new("moves_and_steps", format!("{name}_{}", puzzles.len())),
