@@ -7,8 +7,9 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use gridlock_puzzles::rush_hour::{
-    optima_all, optimum, parse, parse_database, Metric, Puzzle, Slides,
+    optima_all, optimum, parse, parse_database, Metric, Puzzle, StepSlots, Steps,
 };
+use gridlock_search::slots::SlotComponent;
 use gridlock_search::{ComponentBuffer, Graph, Limits};
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -56,9 +57,13 @@ fn contest(c: &mut Criterion) {
 fn batch(c: &mut Criterion) {
     let (name, puzzles) = database();
     let mut group = c.benchmark_group("rush_hour_batch");
+    // one iteration takes seconds: ten samples of one iteration each (about 10 × the time
+    // of one run of the whole file)
     group
         .sample_size(10)
-        .measurement_time(Duration::from_secs(30));
+        .sampling_mode(criterion::SamplingMode::Flat)
+        .measurement_time(Duration::from_secs(120))
+        .warm_up_time(Duration::from_millis(1));
     group.bench_function(
         BenchmarkId::new("moves_and_steps", format!("{name}_{}", puzzles.len())),
         |b| b.iter(|| optima_all(black_box(&puzzles), &Limits::none()).len()),
@@ -66,25 +71,59 @@ fn batch(c: &mut Criterion) {
     group.finish();
 }
 
-/// The same Rush Hour components explored by the engine's reusable component buffer and by
-/// `pathfinding::bfs` (with a goal that never matches, so it visits the whole component); both
-/// call the same successor function. The ratio of the two times is the engine's speed-up.
+/// The same Rush Hour components explored three ways, each visiting every state of the
+/// component from the same start over one-cell steps:
+///
+/// * `pathfinding_bfs`: `pathfinding::bfs` (with a goal that never matches), its successor
+///   closure calling the [`Steps`] graph's `successors` and collecting the positions;
+/// * `engine_component_buffer`: the engine's general reusable explorer on the same [`Steps`]
+///   graph (same successor function, every edge stored);
+/// * `engine_slot_component`: the engine's slot explorer on [`StepSlots`], the same steps
+///   described as slots (each undirected edge looked up once, open steps updated
+///   incrementally), which the batch uses.
+///
+/// The ratio of `pathfinding_bfs` to each engine time is the engine's speed-up.
 fn engine_vs_pathfinding(c: &mut Criterion) {
     let (_, puzzles) = database();
     // every 40th board: a spread of easy and hard components
     let sample: Vec<&Puzzle> = puzzles.iter().step_by(40).collect();
+    let states: usize = sample
+        .iter()
+        .map(|p| {
+            let mut c = SlotComponent::new();
+            c.explore(&StepSlots(&p.board), p.start, &Limits::none())
+                .unwrap();
+            c.len()
+        })
+        .sum();
     let mut group = c.benchmark_group("rush_hour_explore");
     group.sample_size(10);
+    group.throughput(criterion::Throughput::Elements(states as u64));
+    let mut slots = SlotComponent::new();
+    group.bench_function("engine_slot_component", |b| {
+        b.iter(|| {
+            let mut total = 0;
+            for p in &sample {
+                slots
+                    .explore(&StepSlots(&p.board), p.start, &Limits::none())
+                    .unwrap();
+                total += slots.len();
+            }
+            assert_eq!(total, states);
+            total
+        })
+    });
     let mut buffer = ComponentBuffer::new();
     group.bench_function("engine_component_buffer", |b| {
         b.iter(|| {
             let mut total = 0;
             for p in &sample {
                 buffer
-                    .explore(&Slides(&p.board), p.start, &Limits::none())
+                    .explore(&Steps(&p.board), p.start, &Limits::none())
                     .unwrap();
                 total += buffer.len();
             }
+            assert_eq!(total, states);
             total
         })
     });
@@ -92,7 +131,7 @@ fn engine_vs_pathfinding(c: &mut Criterion) {
         b.iter(|| {
             let mut edges = Vec::new();
             for p in &sample {
-                let graph = Slides(&p.board);
+                let graph = Steps(&p.board);
                 let found = pathfinding::prelude::bfs(
                     &p.start,
                     |s| {

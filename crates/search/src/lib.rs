@@ -51,6 +51,7 @@ mod graph;
 mod ida;
 mod limits;
 mod path;
+pub mod slots;
 mod stats;
 
 pub use astar::{astar, dijkstra};

@@ -20,6 +20,6 @@ pub mod solve;
 pub mod verify;
 
 pub use board::{Board, Label, Position, Vehicle};
-pub use moves::{Direction, Move, Slides, Steps};
+pub use moves::{Direction, Move, Slides, StepSlots, Steps};
 pub use parse::{parse, parse_database, Format, Puzzle};
 pub use solve::{optima_all, optimum, solve, Analyser, Analysis, Metric, Optima, Solution};

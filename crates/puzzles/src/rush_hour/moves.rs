@@ -5,6 +5,7 @@
 //! solver and verifier cannot disagree.
 
 use super::board::{Board, Position, BITS, SIDE};
+use gridlock_search::slots::SlotGraph;
 use gridlock_search::{Edge, Graph, Lex, Reversible};
 use std::fmt;
 
@@ -207,6 +208,55 @@ impl Graph for Steps<'_> {
 }
 
 impl Reversible for Steps<'_> {}
+
+/// The step graph in the engine's slot form: slot `2i` steps vehicle `i` back (left/up),
+/// `2i + 1` forward, each the other's reverse; the occupancy word rides along and is updated
+/// by two bit flips per step. A run of one slot is a slide, so one exploration of this graph
+/// answers both metrics.
+pub struct StepSlots<'a>(pub &'a Board);
+
+impl SlotGraph for StepSlots<'_> {
+    type State = Position;
+    /// The occupancy word and the open steps.
+    type Aux = (u64, u64);
+    #[inline]
+    fn aux(&self, p: &Position) -> (u64, u64) {
+        let occ = self.0.step_occupancy(*p);
+        (occ, self.0.open_steps(*p, occ))
+    }
+    #[inline]
+    fn open_slots(&self, _: &Position, &(_, open): &(u64, u64)) -> u64 {
+        open
+    }
+    #[inline]
+    fn follow(&self, p: &Position, _: &(u64, u64), slot: u32) -> Position {
+        let unit = 1 << (BITS * (slot >> 1));
+        if slot & 1 == 1 {
+            p + unit
+        } else {
+            p - unit
+        }
+    }
+    #[inline]
+    fn derive(
+        &self,
+        p: &Position,
+        &(occ, open): &(u64, u64),
+        slot: u32,
+        _: &Position,
+    ) -> (u64, u64) {
+        let (_, occ, open) = self.0.take_step(*p, occ, open, slot);
+        (occ, open)
+    }
+    #[inline]
+    fn reverse(&self, slot: u32) -> u32 {
+        slot ^ 1
+    }
+    #[inline]
+    fn slot_count(&self) -> u32 {
+        2 * self.0.vehicles().len() as u32
+    }
+}
 
 /// The slide graph: one edge per legal slide, costing its distance in cells. BFS (edge
 /// count) gives moves; the cost-1 edges alone are the step graph, so one explored component

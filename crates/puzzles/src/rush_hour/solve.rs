@@ -2,11 +2,10 @@
 //! analysis (both metrics at once) for batch runs, `explore` and the verifier.
 
 use super::board::{Board, Position};
-use super::moves::{Move, Ranked, Slides, Steps};
+use super::moves::{Move, Ranked, Slides, StepSlots, Steps};
 use super::render;
-use gridlock_search::{
-    bfs_with_depth, dijkstra, ComponentBuffer, Limits, Stats, Stopped, UNREACHABLE,
-};
+use gridlock_search::slots::SlotComponent;
+use gridlock_search::{bfs_with_depth, dijkstra, Limits, Stats, Stopped, UNREACHABLE};
 
 /// What is being minimised.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -143,7 +142,7 @@ pub struct Analysis {
 /// Reusable memory for analysing many components (one per worker thread in batch mode).
 #[derive(Default)]
 pub struct Analyser {
-    buffer: ComponentBuffer<Position, Move, u32>,
+    component: SlotComponent<Position, (u64, u64)>,
     goals: Vec<u32>,
     moves: Vec<u32>,
     steps: Vec<u32>,
@@ -155,24 +154,24 @@ impl Analyser {
         Self::default()
     }
 
-    /// Explores the component of `start` once and measures both metrics from it: slides for
-    /// moves, and the one-cell slides alone for steps.
-    fn measure(
+    /// Explores the component of `start` once, over one-cell steps (each step edge looked up
+    /// once), and lists its goal states.
+    fn explore(
         &mut self,
         board: &Board,
         start: Position,
         limits: &Limits,
     ) -> Result<Stats, Stopped> {
-        let stats = self.buffer.explore(&Slides(board), start, limits)?;
-        self.buffer
+        let stats = self.component.explore(&StepSlots(board), start, limits)?;
+        self.component
             .find_into(|&p| board.is_goal(p), &mut self.goals);
-        self.buffer.distances_from(&self.goals, &mut self.moves);
-        self.buffer
-            .distances_from_where(&self.goals, |_, &cost| cost == 1, &mut self.steps);
         Ok(stats)
     }
 
-    /// The start's optimal moves and steps.
+    /// The start's optimal moves and steps. Steps: the exploration is breadth-first from the
+    /// start, so the first goal state's level is the answer. Moves: a bidirectional
+    /// breadth-first search over runs of one vehicle's steps (slides), between the start and
+    /// the goal states.
     pub fn optima(
         &mut self,
         board: &Board,
@@ -182,12 +181,23 @@ impl Analyser {
         if !board.can_exit() {
             return Ok(Optima::default());
         }
-        self.measure(board, start, limits)?;
-        let finite = |d: u32| (d != UNREACHABLE).then_some(d);
+        self.explore(board, start, limits)?;
+        let states = self.component.len();
+        let Some(&first) = self.goals.first() else {
+            return Ok(Optima {
+                moves: None,
+                steps: None,
+                states,
+            });
+        };
+        let steps = self.component.depth(first);
+        let moves =
+            self.component
+                .runs_between(&[0], &self.goals, &mut self.moves, &mut self.steps);
         Ok(Optima {
-            moves: finite(self.moves[0]),
-            steps: finite(self.steps[0]),
-            states: self.buffer.len(),
+            moves,
+            steps: Some(steps),
+            states,
         })
     }
 
@@ -198,23 +208,31 @@ impl Analyser {
         start: Position,
         limits: &Limits,
     ) -> Result<(Analysis, Stats), Stopped> {
-        let stats = self.measure(board, start, limits)?;
+        let stats = if board.can_exit() {
+            self.explore(board, start, limits)?
+        } else {
+            let stats = self.component.explore(&StepSlots(board), start, limits)?;
+            self.goals.clear();
+            stats
+        };
+        self.component.runs_from(&self.goals, &mut self.moves);
+        self.component.distances_from(&self.goals, &mut self.steps);
         let finite = |d: u32| (d != UNREACHABLE).then_some(d);
         let farthest = |dist: &[u32]| {
             let max = dist.iter().copied().filter(|&d| d != UNREACHABLE).max()?;
             let best = (0..dist.len())
                 .filter(|&i| dist[i] == max)
-                .map(|i| self.buffer.state(i as u32))
+                .map(|i| self.component.state(i as u32))
                 .min_by_key(|&p| render::database(board, p))?;
             Some((max, best))
         };
         let analysis = Analysis {
-            states: self.buffer.len(),
+            states: self.component.len(),
             goal_states: self.goals.len(),
             start: Optima {
                 moves: finite(self.moves[0]),
                 steps: finite(self.steps[0]),
-                states: self.buffer.len(),
+                states: self.component.len(),
             },
             farthest_moves: farthest(&self.moves),
             farthest_steps: farthest(&self.steps),
