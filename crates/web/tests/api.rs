@@ -819,7 +819,7 @@ impl Noise {
         (0..len)
             .map(|_| {
                 let r = self.next();
-                if r % 17 == 0 {
+                if (r >> 3) & 15 == 0 {
                     char::from_u32((r >> 8) as u32 % 0x3000).unwrap_or('\u{FFFD}')
                 } else {
                     alphabet[(r >> 8) as usize % alphabet.len()]
