@@ -4,7 +4,7 @@
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use gridlock_puzzles::{ParseError, PuzzleError};
+use gridlock_puzzles::ParseError;
 use gridlock_search::{StopReason, Stopped};
 use serde::Serialize;
 
@@ -91,14 +91,6 @@ impl ApiError {
             "limit",
             format!("{} ({caps}){bound}; {}", e.reason, e.stats),
         )
-    }
-
-    /// A puzzle operation's failure, for the field its text came from.
-    pub fn puzzle(field: &'static str, e: &PuzzleError, caps: &str) -> Self {
-        match e {
-            PuzzleError::Parse(p) => Self::parse(field, p),
-            PuzzleError::Limit(s) => Self::stopped(s, caps),
-        }
     }
 
     /// A bug (a panic in a solve, a JSON encoding failure): 500, without details a client
