@@ -8,10 +8,8 @@ use crate::error::ApiError;
 use crate::request::{Budget, StatsJson};
 use crate::{Job, Reply};
 use gridlock_puzzles::rush_hour::render::{database, letter, move_name};
-use gridlock_puzzles::rush_hour::verify::{parse_moves, replay, Verdict};
-use gridlock_puzzles::rush_hour::{
-    parse, solve as solve_board, Analyser, Board, Label, Metric, Position,
-};
+use gridlock_puzzles::rush_hour::verify::{judge, parse_moves, Verdict};
+use gridlock_puzzles::rush_hour::{parse, solve as solve_board, Board, Label, Metric, Position};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -250,43 +248,26 @@ pub fn verify(mut job: Job) -> Reply {
     });
     let puzzle = parse(&req.board).map_err(|e| ApiError::parse("board", &e))?;
     let list = parse_moves(&req.solution).map_err(|e| ApiError::parse("solution", &e))?;
-    match replay(&puzzle.board, puzzle.start, &list) {
-        Verdict::Invalid { line, reason } => Ok(json!({
+    let judgement = judge(&puzzle.board, puzzle.start, &list, &limits);
+    let report = judgement.report();
+    Ok(match judgement.verdict {
+        Verdict::Invalid { line, reason } => json!({
             "puzzle": "rush-hour",
             "valid": false,
             "optimal": false,
             "length": null,
             "problem": { "line": line, "reason": reason },
-            "report": format!("invalid: line {line}: {reason}\n"),
-        })),
-        Verdict::Valid { steps_out, moves } => {
-            let red = u32::from(puzzle.board.red_len().unwrap_or(0));
-            // As in the CLI: when the optimum cannot be computed within the caps, the
-            // solution is still valid and its optimality "unknown".
-            let best = Analyser::new().optima(&puzzle.board, puzzle.start, &limits);
-            let (best_steps, best_moves) = match &best {
-                Ok(o) => (o.steps.map(|s| s + red), o.moves),
-                Err(_) => (None, None),
-            };
-            let verdict = |mine: u32, best: Option<u32>| match best {
-                Some(b) if b == mine => format!("optimal: yes (fewest {b})"),
-                Some(b) => format!("optimal: no (fewest {b})"),
-                None => "optimal: unknown".to_string(),
-            };
-            Ok(json!({
-                "puzzle": "rush-hour",
-                "valid": true,
-                "optimal": best_steps.map(|b| b == steps_out),
-                "optimal_moves": best_moves.map(|b| b == moves),
-                "length": steps_out,
-                "lengths": { "steps_out": steps_out, "moves": moves },
-                "problem": null,
-                "report": format!(
-                    "valid\nsteps: {steps_out} (exit steps included), {}\nmoves: {moves}, {}\n",
-                    verdict(steps_out, best_steps),
-                    verdict(moves, best_moves)
-                ),
-            }))
-        }
-    }
+            "report": report,
+        }),
+        Verdict::Valid { steps_out, moves } => json!({
+            "puzzle": "rush-hour",
+            "valid": true,
+            "optimal": judgement.optimal_steps(),
+            "optimal_moves": judgement.optimal_moves(),
+            "length": steps_out,
+            "lengths": { "steps_out": steps_out, "moves": moves },
+            "problem": null,
+            "report": report,
+        }),
+    })
 }

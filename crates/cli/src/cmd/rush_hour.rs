@@ -7,7 +7,7 @@ use crate::input::{self, source_name};
 use crate::output::Output;
 use crate::progress::Progress;
 use gridlock_puzzles::rush_hour::render::{database, grid, move_name};
-use gridlock_puzzles::rush_hour::verify::{parse_moves, replay, Verdict};
+use gridlock_puzzles::rush_hour::verify::{judge, parse_moves, Verdict};
 use gridlock_puzzles::rush_hour::{
     optima_all, optimum, parse, parse_database, solve, Analyser, Metric, Optima, Puzzle,
 };
@@ -455,33 +455,15 @@ pub fn verify(input: &Path, solution: &Path, out: &mut Output) -> Result<u8, Cli
     let list_text = input::read_text(Some(solution))?;
     let list = parse_moves(&list_text)
         .map_err(|e| CliError::input_in(&source_name(Some(solution)), &e))?;
-    match replay(&puzzle.board, puzzle.start, &list) {
-        Verdict::Invalid { line, reason } => {
-            out.line(&format!("invalid: line {line}: {reason}"))?;
-            Ok(1)
-        }
-        Verdict::Valid { steps_out, moves } => {
-            let red = puzzle.board.red_len().unwrap_or(0) as u32;
-            let best = Analyser::new().optima(
-                &puzzle.board,
-                puzzle.start,
-                &Limits::states(DEFAULT_MAX_STATES),
-            );
-            let verdict = |mine: u32, best: Option<u32>| match best {
-                Some(b) if b == mine => format!("optimal: yes (fewest {b})"),
-                Some(b) => format!("optimal: no (fewest {b})"),
-                None => "optimal: unknown".to_string(),
-            };
-            let (best_steps, best_moves) = match &best {
-                Ok(o) => (o.steps.map(|s| s + red), o.moves),
-                Err(_) => (None, None),
-            };
-            out.write(&format!(
-                "valid\nsteps: {steps_out} (exit steps included), {}\nmoves: {moves}, {}\n",
-                verdict(steps_out, best_steps),
-                verdict(moves, best_moves)
-            ))?;
-            Ok(0)
-        }
-    }
+    let judgement = judge(
+        &puzzle.board,
+        puzzle.start,
+        &list,
+        &Limits::states(DEFAULT_MAX_STATES),
+    );
+    out.write(&judgement.report())?;
+    Ok(match judgement.verdict {
+        Verdict::Valid { .. } => 0,
+        Verdict::Invalid { .. } => 1,
+    })
 }

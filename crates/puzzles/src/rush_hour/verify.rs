@@ -280,3 +280,77 @@ mod tests {
         );
     }
 }
+
+/// A replayed move list together with the optimum it is measured against: the special
+/// judge's whole answer, worded once here so the command line and the web API say the same.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judgement {
+    /// Whether the list is legal and ends on the exit cells.
+    pub verdict: Verdict,
+    /// The fewest steps, exit steps included (`None` if unsolvable or not computed within the
+    /// limits; only computed for valid lists).
+    pub best_steps_out: Option<u32>,
+    /// The fewest moves (same conditions).
+    pub best_moves: Option<u32>,
+}
+
+/// Replays `moves` and, when valid, solves the board (within `limits`) to say whether the
+/// list is optimal in steps and in moves. An optimum that cannot be computed within the
+/// limits leaves the list valid with its optimality unknown.
+pub fn judge(
+    board: &Board,
+    start: Position,
+    moves: &[Written],
+    limits: &gridlock_search::Limits,
+) -> Judgement {
+    let verdict = replay(board, start, moves);
+    let (mut best_steps_out, mut best_moves) = (None, None);
+    if matches!(verdict, Verdict::Valid { .. }) {
+        if let Ok(best) = super::solve::Analyser::new().optima(board, start, limits) {
+            let red = u32::from(board.red_len().unwrap_or(0));
+            best_steps_out = best.steps.map(|s| s + red);
+            best_moves = best.moves;
+        }
+    }
+    Judgement {
+        verdict,
+        best_steps_out,
+        best_moves,
+    }
+}
+
+impl Judgement {
+    /// True when the list is valid and as short as possible in steps (the contest metric).
+    pub fn optimal_steps(&self) -> Option<bool> {
+        match self.verdict {
+            Verdict::Valid { steps_out, .. } => self.best_steps_out.map(|b| b == steps_out),
+            Verdict::Invalid { .. } => Some(false),
+        }
+    }
+
+    /// True when the list is valid and has the fewest moves.
+    pub fn optimal_moves(&self) -> Option<bool> {
+        match self.verdict {
+            Verdict::Valid { moves, .. } => self.best_moves.map(|b| b == moves),
+            Verdict::Invalid { .. } => Some(false),
+        }
+    }
+
+    /// What `gridlock verify rush-hour` prints: `invalid: line N: reason`, or `valid` and the
+    /// list's steps and moves, each with whether it is optimal.
+    pub fn report(&self) -> String {
+        let optimal = |mine: u32, best: Option<u32>| match best {
+            Some(b) if b == mine => format!("optimal: yes (fewest {b})"),
+            Some(b) => format!("optimal: no (fewest {b})"),
+            None => "optimal: unknown".to_string(),
+        };
+        match &self.verdict {
+            Verdict::Invalid { line, reason } => format!("invalid: line {line}: {reason}\n"),
+            Verdict::Valid { steps_out, moves } => format!(
+                "valid\nsteps: {steps_out} (exit steps included), {}\nmoves: {moves}, {}\n",
+                optimal(*steps_out, self.best_steps_out),
+                optimal(*moves, self.best_moves)
+            ),
+        }
+    }
+}
