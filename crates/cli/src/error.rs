@@ -50,10 +50,12 @@ impl From<Stopped> for CliError {
             .as_ref()
             .map(|b| format!("; proven lower bound {b}"))
             .unwrap_or_default();
-        CliError::Limit(format!(
-            "{} (raise --max-states or --timeout){bound}; {}",
-            e.reason, e.stats
-        ))
+        let hint = match e.reason {
+            gridlock_search::StopReason::StateLimit(_) => " (raise --max-states)",
+            gridlock_search::StopReason::Timeout => " (raise --timeout)",
+            gridlock_search::StopReason::Cancelled => " (interrupted)",
+        };
+        CliError::Limit(format!("{}{hint}{bound}; {}", e.reason, e.stats))
     }
 }
 

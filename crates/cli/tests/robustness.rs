@@ -143,3 +143,39 @@ proptest! {
         check(&["puzznic", "--fast", "--format", "text"], board.as_bytes());
     }
 }
+
+/// `yes | head -c 100000000 | gridlock rush-hour`: a flood of garbage is refused with exit
+/// code 2 after reading at most the 1 MiB cap, not after swallowing 100 MB (the writer sees
+/// the pipe close early). The bound checks "no hang", not speed.
+#[test]
+fn a_flood_of_garbage_is_refused_early() {
+    use std::io::Write;
+    use std::process::{Command as Process, Stdio};
+    let mut child = Process::new(assert_cmd::cargo::cargo_bin("gridlock"))
+        .arg("rush-hour")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let chunk = b"y\n".repeat(1 << 15);
+        let mut written = 0usize;
+        while written < 100_000_000 {
+            match stdin.write_all(&chunk) {
+                Ok(()) => written += chunk.len(),
+                Err(_) => break, // gridlock closed its end: it stopped reading
+            }
+        }
+        written
+    });
+    let started = std::time::Instant::now();
+    let output = child.wait_with_output().unwrap();
+    let written = writer.join().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("larger than"));
+    assert!(written < 100_000_000, "gridlock read all {written} bytes");
+    assert!(started.elapsed() < std::time::Duration::from_secs(30));
+}

@@ -84,7 +84,7 @@ impl ApiError {
             StopReason::StateLimit(_) => StatusCode::UNPROCESSABLE_ENTITY,
             StopReason::Timeout | StopReason::Cancelled => StatusCode::SERVICE_UNAVAILABLE,
         };
-        // The CLI says "(raise --max-states or --timeout)"; here the options are request
+        // The CLI names the option to raise; here the options are request
         // fields bounded by the server's caps, so the hint names those instead.
         Self::new(
             status,
