@@ -179,3 +179,42 @@ fn a_flood_of_garbage_is_refused_early() {
     assert!(written < 100_000_000, "gridlock read all {written} bytes");
     assert!(started.elapsed() < std::time::Duration::from_secs(30));
 }
+
+/// Ctrl-C during a long batch: gridlock stops promptly with exit code 3, and every line it
+/// printed is complete.
+#[test]
+fn ctrl_c_stops_a_batch_promptly_with_whole_lines() {
+    use std::process::{Command as Process, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("many.txt");
+    let line = "51 GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo 4780\n";
+    std::fs::write(&input, line.repeat(200_000)).unwrap();
+    let child = Process::new(assert_cmd::cargo::cargo_bin("gridlock"))
+        .args(["rush-hour", "--batch"])
+        .arg(&input)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    let sent = Process::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let started = std::time::Instant::now();
+    let output = child.wait_with_output().unwrap();
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+    assert_eq!(
+        output.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(stdout.is_empty() || stdout.ends_with('\n'));
+    for l in stdout.lines() {
+        assert_eq!(l, "51 81 GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo");
+    }
+    assert!(String::from_utf8_lossy(&output.stderr).contains("interrupted"));
+}
