@@ -460,3 +460,29 @@ fn closed_pipe_ends_quietly() {
     assert_eq!(out.status.code(), Some(0));
     assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
 }
+
+/// `--stats` on a batch prints one summary line on stderr (puzzles, states, time), and
+/// nothing there without it; stdout is the same either way.
+#[test]
+fn batch_stats_summarise_on_stderr_only_when_asked() {
+    let input =
+        "01 ooooooooooooAAoooooooooooooooooooooo 5\n02 ooBoooooBoooAABooooooooooooooooooooo 14\n";
+    let with = gridlock()
+        .args(["rush-hour", "--batch", "--stats"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let without = gridlock()
+        .args(["rush-hour", "--batch"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(with.status.success() && without.status.success());
+    assert_eq!(with.stdout, without.stdout);
+    let stats = String::from_utf8(with.stderr).unwrap();
+    assert!(
+        stats.starts_with("gridlock: batch: 2 puzzles, 19 states in their components"),
+        "{stats}"
+    );
+    assert!(without.stderr.is_empty());
+}

@@ -251,6 +251,7 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
     let progress = Progress::new("puzzles", file_size);
     let clock = std::time::Instant::now();
     let mut solved = 0u64;
+    let mut explored = 0u64;
     while !done {
         let mut chunk_bytes = 0u64;
         let mut rows = Vec::with_capacity(CHUNK);
@@ -295,6 +296,7 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
                     return Err(CliError::Limit(format!("{name}: line {}: {e}", row.line)));
                 }
             };
+            explored += optima.states as u64;
             text.push_str(&batch_line(row, &optima, metric, limit, args.common.format));
             text.push('\n');
         }
@@ -305,6 +307,16 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
         if let Some(e) = failure {
             return Err(e);
         }
+    }
+    if args.common.stats {
+        let secs = clock.elapsed().as_secs_f64();
+        eprintln!(
+            "gridlock: batch: {solved} puzzles, {explored} states in their components, wall time \
+             {secs:.3} s ({:.0} puzzles/s, {:.1} M states/s) on {} threads",
+            solved as f64 / secs.max(1e-9),
+            explored as f64 / secs.max(1e-9) / 1e6,
+            rayon::current_num_threads()
+        );
     }
     Ok(0)
 }
