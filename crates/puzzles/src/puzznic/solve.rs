@@ -7,12 +7,12 @@
 //! [`Analysis::moves_bound`]) are pruned as soon as they are generated, which is sound: no
 //! solution passes through them.
 
-use super::board::Puzzle;
+use super::board::{Puzzle, NONE};
 use super::bound::Analysis;
 use super::chambers::{chambers, sub_puzzle};
 use super::fast::{beam, settled_best_first, Beam, SETTLED_NODES, SETTLED_WEIGHT, WIDTHS};
 use super::packed::{Packed, PER_WORD};
-use super::rules::{check_move, cycle, falling, is_settled, resolve_in, Action};
+use super::rules::{check_move, cycle, falling, is_settled, resolve_in, touches_match, Action};
 use gridlock_search::{astar, Edge, Graph, Lex, Limits, Stats, Stopped};
 use std::cell::RefCell;
 
@@ -267,11 +267,20 @@ impl<const W: usize> Graph for Boards<'_, W> {
             push(next, Action::Wait);
         }
         for from in 0..n {
-            if cells[from] == 0 || fall[from] {
+            // `check_move`'s conditions, with the neighbour test done once per piece rather
+            // than once per direction.
+            if cells[from] == 0 || fall[from] || touches_match(geometry, cells, fall, from) {
                 continue;
             }
             for right in [false, true] {
-                if let Ok(to) = check_move(geometry, cells, fall, from, right) {
+                let to = if right {
+                    geometry.right[from]
+                } else {
+                    geometry.left[from]
+                };
+                if to != NONE && cells[to as usize] == 0 {
+                    let to = to as usize;
+                    debug_assert_eq!(check_move(geometry, cells, fall, from, right), Ok(to));
                     next.copy_from_slice(cells);
                     next[to] = next[from];
                     next[from] = 0;
