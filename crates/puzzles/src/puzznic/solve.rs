@@ -306,8 +306,14 @@ fn run<const W: usize>(
     let start = Packed::<W>::pack(&puzzle.start);
     let mut stats = Stats::default();
     if options.strategy == Strategy::Fast {
-        // Cheap first try over settled boards, then beams of growing width.
-        for width in std::iter::once(None).chain(WIDTHS.iter().map(Some)) {
+        // Narrow beams (cheap, good answers), then a cheap try over settled boards only, then
+        // the wide beams.
+        let (narrow, wide) = WIDTHS.split_at(2);
+        let attempts = narrow.iter().map(Some);
+        let attempts = attempts
+            .chain(std::iter::once(None))
+            .chain(wide.iter().map(Some));
+        for width in attempts {
             let found = match width {
                 None => settled_best_first::<W>(
                     puzzle,
