@@ -6,15 +6,27 @@
 //! pieces left. Widths grow geometrically until a solution appears; beam search is not
 //! complete, so when even the widest beam fails the caller falls back to a complete search.
 
+use super::board::{Geometry, Puzzle};
+use super::bound::Analysis;
 use super::packed::Packed;
 use super::rules::Action;
+use super::rules::{check_move, cycle, falling, is_settled, resolve_in};
 use super::solve::Boards;
 use gridlock_search::{Edge, Graph, Lex, Limits, Stats};
 use rustc_hash::FxHashSet;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 use std::time::Instant;
 
 /// Beam widths tried in turn.
 pub(super) const WIDTHS: [usize; 4] = [64, 1024, 16_384, 131_072];
+
+/// Weight of the move bound in [`settled_best_first`], tried before the beams.
+pub(super) const SETTLED_WEIGHT: u32 = 3;
+
+/// Boards [`settled_best_first`] may hold before it gives up: small, so that on the levels it
+/// cannot solve it costs little next to the beams.
+pub(super) const SETTLED_NODES: usize = 20_000;
 
 /// Result of one beam run.
 pub(super) enum Beam {
@@ -68,16 +80,8 @@ pub(super) fn beam<const W: usize>(
                 nodes.push((e.to, i, e.mv, m));
                 let id = (nodes.len() - 1) as u32;
                 if e.to.is_empty() {
-                    let mut actions = Vec::new();
-                    let mut at = id;
-                    while at != 0 {
-                        let (_, parent, action, _) = nodes[at as usize];
-                        actions.push(action);
-                        at = parent;
-                    }
-                    actions.reverse();
                     stats.elapsed += clock.elapsed();
-                    return Beam::Found(actions);
+                    return Beam::Found(trace(&nodes, id));
                 }
                 let h = graph.moves_estimate(&e.to).unwrap_or(u32::MAX / 8);
                 candidates.push((m + 2 * h, pieces(&e.to), id));
@@ -93,6 +97,146 @@ pub(super) fn beam<const W: usize>(
     };
     stats.elapsed += clock.elapsed();
     result
+}
+
+/// The actions from the start to node `id` of an arena of (board, parent, action, moves).
+fn trace<const W: usize>(nodes: &[(Packed<W>, u32, Action, u32)], id: u32) -> Vec<Action> {
+    let mut actions = Vec::new();
+    let mut at = id;
+    while at != 0 {
+        let (_, parent, action, _) = nodes[at as usize];
+        actions.push(action);
+        at = parent;
+    }
+    actions.reverse();
+    actions
+}
+
+/// Weighted best-first search over *settled* boards only: every edge is one move followed by
+/// waiting until nothing falls or vanishes any more. Boards are ranked by moves so far plus
+/// `weight` × the move bound plus the pieces left (progress the bound does not see). Moving in mid-cascade is never tried, so
+/// this is incomplete (some levels need such moves), but the graph is far smaller and
+/// shallower than the one of every cycle, which is what lets the bound steer it. The answer
+/// is expanded back into one action per cycle (the waits replayed with the same rules).
+pub(super) fn settled_best_first<const W: usize>(
+    puzzle: &Puzzle,
+    analysis: &Analysis,
+    weight: u32,
+    max_nodes: usize,
+    limits: &Limits,
+    stats: &mut Stats,
+) -> Beam {
+    let clock = Instant::now();
+    let geometry = &puzzle.geometry;
+    let n = geometry.len();
+    let mut cells = puzzle.start.clone();
+    let mut fall = vec![false; n];
+    let mut prefix = Vec::new();
+    settle(geometry, &mut cells, &mut fall, &mut prefix);
+    if cells.iter().all(|&t| t == 0) {
+        return Beam::Found(prefix);
+    }
+    if analysis.moves_bound(&cells).is_none() {
+        return Beam::Failed;
+    }
+    let start = Packed::<W>::pack(&cells);
+    // Arena: board, parent, move that led here, moves so far.
+    let mut nodes: Vec<(Packed<W>, u32, Action, u32)> = vec![(start, u32::MAX, Action::Wait, 0)];
+    let mut seen: FxHashSet<Packed<W>> = FxHashSet::default();
+    seen.insert(start);
+    let mut heap: BinaryHeap<Reverse<(u32, u32, u32, u32)>> = BinaryHeap::new();
+    heap.push(Reverse((0, 0, 0, 0)));
+    let mut next = vec![0u8; n];
+    let mut f2 = vec![false; n];
+    let mut scratch = Vec::new();
+    let result = loop {
+        let Some(Reverse((_, _, _, i))) = heap.pop() else {
+            break Beam::Failed;
+        };
+        if seen.len() > max_nodes
+            || limits.max_states.is_some_and(|m| seen.len() > m)
+            || (stats.expanded.is_multiple_of(1024)
+                && limits.deadline.is_some_and(|d| Instant::now() >= d))
+            || limits
+                .cancel
+                .as_ref()
+                .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+        {
+            break Beam::Failed;
+        }
+        let (board, _, _, moves) = nodes[i as usize];
+        board.unpack(&mut cells);
+        falling(geometry, &cells, &mut fall);
+        stats.expanded += 1;
+        for from in 0..n {
+            if cells[from] == 0 || fall[from] {
+                continue;
+            }
+            for right in [false, true] {
+                let Ok(to) = check_move(geometry, &cells, &fall, from, right) else {
+                    continue;
+                };
+                next.copy_from_slice(&cells);
+                next[to] = next[from];
+                next[from] = 0;
+                resolve_in(geometry, &mut next, &mut f2, |_| {}, |_| {});
+                scratch.clear();
+                settle(geometry, &mut next, &mut f2, &mut scratch);
+                stats.generated += 1;
+                let Some(h) = analysis.moves_bound(&next) else {
+                    continue;
+                };
+                let to_board = Packed::<W>::pack(&next);
+                if !seen.insert(to_board) {
+                    continue;
+                }
+                let action = if right {
+                    Action::Right(from as u16)
+                } else {
+                    Action::Left(from as u16)
+                };
+                nodes.push((to_board, i, action, moves + 1));
+                let id = (nodes.len() - 1) as u32;
+                if to_board.is_empty() {
+                    stats.elapsed += clock.elapsed();
+                    stats.peak_states = stats.peak_states.max(seen.len() as u64);
+                    let mut actions = prefix;
+                    let mut board = puzzle.start.clone();
+                    for a in &actions {
+                        let _ = cycle(geometry, &mut board, *a);
+                    }
+                    for a in trace(&nodes, id) {
+                        if cycle(geometry, &mut board, a).is_err() {
+                            return Beam::Failed;
+                        }
+                        actions.push(a);
+                        settle(geometry, &mut board, &mut f2, &mut actions);
+                    }
+                    return Beam::Found(actions);
+                }
+                let pc = pieces(&to_board);
+                heap.push(Reverse((moves + 1 + weight * h + pc, h, pc, id)));
+            }
+        }
+    };
+    stats.peak_states = stats.peak_states.max(seen.len() as u64);
+    stats.elapsed += clock.elapsed();
+    result
+}
+
+/// Waits (pushing one [`Action::Wait`] per cycle) until the board is settled or empty.
+fn settle(geometry: &Geometry, cells: &mut [u8], fall: &mut [bool], actions: &mut Vec<Action>) {
+    loop {
+        if cells.iter().all(|&t| t == 0) {
+            return;
+        }
+        falling(geometry, cells, fall);
+        if is_settled(geometry, cells, fall) {
+            return;
+        }
+        resolve_in(geometry, cells, fall, |_| {}, |_| {});
+        actions.push(Action::Wait);
+    }
 }
 
 /// Number of pieces on a packed board.

@@ -19,6 +19,7 @@
 
 mod board;
 mod bound;
+mod chambers;
 mod fast;
 mod packed;
 mod parse;

@@ -81,7 +81,7 @@ pub fn is_settled(geometry: &Geometry, cells: &[u8], fall: &[bool]) -> bool {
 
 /// Whether the piece on cell `i` has an orthogonal neighbour of its type that is not falling.
 #[inline]
-fn touches_match(geometry: &Geometry, cells: &[u8], fall: &[bool], i: usize) -> bool {
+pub(super) fn touches_match(geometry: &Geometry, cells: &[u8], fall: &[bool], i: usize) -> bool {
     let t = cells[i];
     geometry
         .neighbours(i)

@@ -7,11 +7,12 @@
 //! [`Analysis::moves_bound`]) are pruned as soon as they are generated, which is sound: no
 //! solution passes through them.
 
-use super::board::Puzzle;
+use super::board::{Puzzle, NONE};
 use super::bound::Analysis;
-use super::fast::{beam, Beam, WIDTHS};
+use super::chambers::{chambers, sub_puzzle};
+use super::fast::{beam, settled_best_first, Beam, SETTLED_NODES, SETTLED_WEIGHT, WIDTHS};
 use super::packed::{Packed, PER_WORD};
-use super::rules::{check_move, falling, is_settled, resolve_in, Action};
+use super::rules::{check_move, cycle, falling, is_settled, resolve_in, touches_match, Action};
 use gridlock_search::{astar, Edge, Graph, Lex, Limits, Stats, Stopped};
 use std::cell::RefCell;
 
@@ -121,6 +122,23 @@ pub fn solve_with(
             stats: Stats::default(),
         });
     }
+    if options.strategy == Strategy::Fast {
+        let parts = chambers(&puzzle.geometry);
+        if parts.len() > 1 {
+            if let Some(outcome) = fast_by_chambers(puzzle, analysis, options, &parts)? {
+                return Ok(outcome);
+            }
+        }
+    }
+    solve_whole(puzzle, analysis, options)
+}
+
+/// The search over the whole level, chambers or not.
+fn solve_whole(
+    puzzle: &Puzzle,
+    analysis: &Analysis,
+    options: &SolveOptions,
+) -> Result<Outcome, Stopped> {
     let words = puzzle.geometry.len().div_ceil(PER_WORD);
     match words {
         0..=1 => run::<1>(puzzle, analysis, options),
@@ -249,11 +267,20 @@ impl<const W: usize> Graph for Boards<'_, W> {
             push(next, Action::Wait);
         }
         for from in 0..n {
-            if cells[from] == 0 || fall[from] {
+            // `check_move`'s conditions, with the neighbour test done once per piece rather
+            // than once per direction.
+            if cells[from] == 0 || fall[from] || touches_match(geometry, cells, fall, from) {
                 continue;
             }
             for right in [false, true] {
-                if let Ok(to) = check_move(geometry, cells, fall, from, right) {
+                let to = if right {
+                    geometry.right[from]
+                } else {
+                    geometry.left[from]
+                };
+                if to != NONE && cells[to as usize] == 0 {
+                    let to = to as usize;
+                    debug_assert_eq!(check_move(geometry, cells, fall, from, right), Ok(to));
                     next.copy_from_slice(cells);
                     next[to] = next[from];
                     next[from] = 0;
@@ -279,8 +306,26 @@ fn run<const W: usize>(
     let start = Packed::<W>::pack(&puzzle.start);
     let mut stats = Stats::default();
     if options.strategy == Strategy::Fast {
-        for width in WIDTHS {
-            if let Beam::Found(actions) = beam(&graph, start, width, &options.limits, &mut stats) {
+        // Narrow beams (cheap, good answers), then a cheap try over settled boards only, then
+        // the wide beams.
+        let (narrow, wide) = WIDTHS.split_at(2);
+        let attempts = narrow.iter().map(Some);
+        let attempts = attempts
+            .chain(std::iter::once(None))
+            .chain(wide.iter().map(Some));
+        for width in attempts {
+            let found = match width {
+                None => settled_best_first::<W>(
+                    puzzle,
+                    analysis,
+                    SETTLED_WEIGHT,
+                    SETTLED_NODES,
+                    &options.limits,
+                    &mut stats,
+                ),
+                Some(&width) => beam(&graph, start, width, &options.limits, &mut stats),
+            };
+            if let Beam::Found(actions) = found {
                 let solution = Solution::new(actions);
                 let Lex(a, b) = graph.estimate(&start).unwrap_or(Lex(0, 0));
                 let optimal = options.objective.key(solution.moves, solution.cycles) == (a, b);
@@ -312,4 +357,87 @@ fn run<const W: usize>(
         optimal: true,
         stats,
     })
+}
+
+/// `--fast` on a level that splits into independent chambers (see [`super::chambers`]): each
+/// chamber is solved on its own, in turn, while the others wait, and the answers are
+/// concatenated. The state spaces multiply when chambers are searched together and only add
+/// up here. Returns `None` when this shortcut does not settle the level (the caller then
+/// searches the whole level): a chamber that waiting has changed turned out unsolvable, or the
+/// concatenation failed the replay with the full rules (it never should).
+fn fast_by_chambers(
+    puzzle: &Puzzle,
+    analysis: &Analysis,
+    options: &SolveOptions,
+    parts: &[Vec<usize>],
+) -> Result<Option<Outcome>, Stopped> {
+    let geometry = &puzzle.geometry;
+    // Chambers that move on their own (not settled) go first, the first of them exactly from
+    // its starting board; settled chambers do not change while they wait.
+    let mut fall = vec![false; geometry.len()];
+    falling(geometry, &puzzle.start, &mut fall);
+    let unsettled = |cells: &[usize]| {
+        let mut only = vec![0u8; geometry.len()];
+        for &c in cells {
+            only[c] = puzzle.start[c];
+        }
+        let mut f = vec![false; geometry.len()];
+        falling(geometry, &only, &mut f);
+        !is_settled(geometry, &only, &f)
+    };
+    let mut order: Vec<&Vec<usize>> = parts.iter().collect();
+    order.sort_by_key(|cells| !unsettled(cells));
+    let mut board = puzzle.start.clone();
+    let mut actions: Vec<Action> = Vec::new();
+    let mut stats = Stats::default();
+    for cells in order {
+        let Some(sub) = sub_puzzle(puzzle, &board, cells) else {
+            continue;
+        };
+        let sub_analysis = Analysis::new(&sub.geometry);
+        let outcome = solve_whole(&sub, &sub_analysis, options)?;
+        stats.absorb(&outcome.stats);
+        let Some(solution) = outcome.solution else {
+            // Projection: a chamber that cannot be cleared from its starting board makes the
+            // level unsolvable. From a board that waiting produced, it proves nothing.
+            if cells.iter().all(|&c| board[c] == puzzle.start[c]) {
+                return Ok(Some(Outcome {
+                    solution: None,
+                    optimal: true,
+                    stats,
+                }));
+            }
+            return Ok(None);
+        };
+        for action in solution.actions {
+            let map = |i: u16| {
+                let (r, c) = sub.geometry.pos[i as usize];
+                geometry.at(r as usize, c as usize).map(|j| j as u16)
+            };
+            let mapped = match action {
+                Action::Wait => Some(Action::Wait),
+                Action::Left(i) => map(i).map(Action::Left),
+                Action::Right(i) => map(i).map(Action::Right),
+            };
+            let Some(mapped) = mapped else {
+                return Ok(None);
+            };
+            if board.iter().all(|&t| t == 0) || cycle(geometry, &mut board, mapped).is_err() {
+                return Ok(None);
+            }
+            actions.push(mapped);
+        }
+    }
+    if board.iter().any(|&t| t != 0) {
+        return Ok(None);
+    }
+    let solution = Solution::new(actions);
+    let optimal = analysis.moves_bound(&puzzle.start).is_some_and(|m| {
+        options.objective.key(solution.moves, solution.cycles) == options.objective.key(m, m.max(1))
+    });
+    Ok(Some(Outcome {
+        solution: Some(solution),
+        optimal,
+        stats,
+    }))
 }
