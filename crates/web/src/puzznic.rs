@@ -10,8 +10,8 @@ use crate::error::ApiError;
 use crate::request::{Budget, StatsJson};
 use crate::{Job, Reply};
 use gridlock_puzzles::puzznic::{
-    cycle_traced, falling, parse, parse_solution, render_json, replay, solve_with, Action,
-    Analysis, Objective, Outcome, Puzzle, Solution, SolveOptions, Strategy, Verdict,
+    cycle_traced, describe_bound, falling, parse, parse_solution, render_json, replay, solve_with,
+    Action, Analysis, Objective, Outcome, Puzzle, Solution, SolveOptions, Strategy, Verdict,
 };
 use gridlock_search::{Limits, Stopped};
 use serde::{Deserialize, Serialize};
@@ -108,31 +108,6 @@ fn count(n: usize, noun: &str) -> String {
         format!("1 {noun}")
     } else {
         format!("{n} {noun}s")
-    }
-}
-
-/// The CLI's wording of the engine's `Lex(a, b)` bound.
-fn describe_bound(stopped: &Stopped, objective: Objective) -> String {
-    let Some(text) = stopped.lower_bound.as_deref() else {
-        return "no lower bound was established".to_string();
-    };
-    let nums: Vec<&str> = text
-        .trim_start_matches("Lex(")
-        .trim_end_matches(')')
-        .split(", ")
-        .collect();
-    match (objective, nums.as_slice()) {
-        (Objective::Moves, [a, b]) => {
-            format!(
-                "proven lower bound: at least {a} moves (and at least {b} cycles with {a} moves)"
-            )
-        }
-        (Objective::Cycles, [a, b]) => {
-            format!(
-                "proven lower bound: at least {a} cycles (and at least {b} moves with {a} cycles)"
-            )
-        }
-        _ => format!("proven lower bound: {text}"),
     }
 }
 

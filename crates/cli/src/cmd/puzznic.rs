@@ -6,10 +6,10 @@ use crate::error::CliError;
 use crate::input::{read_text, source_name};
 use crate::output::Output;
 use gridlock_puzzles::puzznic::{
-    parse, parse_solution, render_json, render_text, replay, solve_with, Analysis, Objective,
-    Outcome, Puzzle, Solution, SolveOptions, Strategy, Verdict,
+    describe_bound, parse, parse_solution, render_json, render_text, replay, solve_with, Analysis,
+    Objective, Outcome, Puzzle, Solution, SolveOptions, Strategy, Verdict,
 };
-use gridlock_search::{Limits, Stopped};
+use gridlock_search::Limits;
 use std::path::{Path, PathBuf};
 
 /// What to minimise.
@@ -56,31 +56,6 @@ const FALLBACK_STATES: usize = 1_000_000;
 fn load(path: Option<&Path>) -> Result<Puzzle, CliError> {
     let text = read_text(path)?;
     parse(&text).map_err(|e| CliError::input_in(&source_name(path), &e))
-}
-
-/// Turns the engine's `Lex(a, b)` bound into words.
-fn describe_bound(stopped: &Stopped, objective: Objective) -> String {
-    let Some(text) = stopped.lower_bound.as_deref() else {
-        return "no lower bound was established".to_string();
-    };
-    let nums: Vec<&str> = text
-        .trim_start_matches("Lex(")
-        .trim_end_matches(')')
-        .split(", ")
-        .collect();
-    match (objective, nums.as_slice()) {
-        (Objective::Moves, [a, b]) => {
-            format!(
-                "proven lower bound: at least {a} moves (and at least {b} cycles with {a} moves)"
-            )
-        }
-        (Objective::Cycles, [a, b]) => {
-            format!(
-                "proven lower bound: at least {a} cycles (and at least {b} moves with {a} cycles)"
-            )
-        }
-        _ => format!("proven lower bound: {text}"),
-    }
 }
 
 fn print(

@@ -36,5 +36,7 @@ pub use rules::{
     check_move, cycle, cycle_traced, falling, is_settled, resolve, resolve_in, Action, Illegal,
     Trace,
 };
-pub use solve::{solve, solve_with, Objective, Outcome, Solution, SolveOptions, Strategy};
+pub use solve::{
+    describe_bound, solve, solve_with, Objective, Outcome, Solution, SolveOptions, Strategy,
+};
 pub use verify::{parse_solution, replay, Replay, SolutionLine, Verdict};

@@ -441,3 +441,61 @@ fn fast_by_chambers(
         stats,
     }))
 }
+
+/// Puts the lower bound a stopped search proved into words, for the command line and the web
+/// API alike. The engine reports bounds as text (its `Stopped` is not generic); for Puzznic
+/// that text is the `Lex(first, second)` of the objective's cost pair.
+pub fn describe_bound(stopped: &Stopped, objective: Objective) -> String {
+    let Some(text) = stopped.lower_bound.as_deref() else {
+        return "no lower bound was established".to_string();
+    };
+    let nums: Vec<&str> = text
+        .trim_start_matches("Lex(")
+        .trim_end_matches(')')
+        .split(", ")
+        .collect();
+    match (objective, nums.as_slice()) {
+        (Objective::Moves, [a, b]) => {
+            format!(
+                "proven lower bound: at least {a} moves (and at least {b} cycles with {a} moves)"
+            )
+        }
+        (Objective::Cycles, [a, b]) => {
+            format!(
+                "proven lower bound: at least {a} cycles (and at least {b} moves with {a} cycles)"
+            )
+        }
+        _ => format!("proven lower bound: {text}"),
+    }
+}
+
+#[cfg(test)]
+mod describe_tests {
+    use super::*;
+    use gridlock_search::{Stats, StopReason};
+
+    fn stopped(bound: Option<&str>) -> Stopped {
+        Stopped {
+            reason: StopReason::Timeout,
+            stats: Stats::default(),
+            lower_bound: bound.map(str::to_string),
+        }
+    }
+
+    #[test]
+    fn bounds_are_worded_per_objective() {
+        let s = stopped(Some(&format!("{:?}", Lex(26u32, 30u32))));
+        assert_eq!(
+            describe_bound(&s, Objective::Moves),
+            "proven lower bound: at least 26 moves (and at least 30 cycles with 26 moves)"
+        );
+        assert_eq!(
+            describe_bound(&s, Objective::Cycles),
+            "proven lower bound: at least 26 cycles (and at least 30 moves with 26 cycles)"
+        );
+        assert_eq!(
+            describe_bound(&stopped(None), Objective::Moves),
+            "no lower bound was established"
+        );
+    }
+}
