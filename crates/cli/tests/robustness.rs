@@ -43,6 +43,34 @@ fn check(args: &[&str], input: &[u8]) -> i32 {
     code
 }
 
+/// `gridlock verify PUZZLE INPUT SOLUTION` with a good INPUT and an arbitrary SOLUTION:
+/// exit 0 (valid), 1 (invalid, a verdict on stdout) or 2 (malformed, nothing on stdout).
+fn check_verify(puzzle: &str, input: &str, solution: &[u8]) {
+    let dir = tempfile::tempdir().unwrap();
+    let (i, s) = (
+        dir.path().join("input.txt"),
+        dir.path().join("solution.txt"),
+    );
+    std::fs::write(&i, input).unwrap();
+    std::fs::write(&s, solution).unwrap();
+    let output = Command::cargo_bin("gridlock")
+        .unwrap()
+        .args(["verify", puzzle])
+        .args([&i, &s])
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "panic: {stderr}");
+    match output.status.code() {
+        Some(0) => assert!(stdout.starts_with("valid"), "{stdout}"),
+        Some(1) => assert!(stdout.starts_with("invalid"), "{stdout}"),
+        Some(2) => assert!(stdout.is_empty() && stderr.starts_with("gridlock: error: ")),
+        other => panic!("exit {other:?}; stderr {stderr}"),
+    }
+}
+
 fn config() -> ProptestConfig {
     ProptestConfig {
         cases: 48,
@@ -129,6 +157,20 @@ proptest! {
     #[test]
     fn chips_survives_odd_rings(ring in "[RBrbX \t\r\n]{0,12}") {
         check(&["chips", "--format", "json"], ring.as_bytes());
+    }
+
+    #[test]
+    fn verify_survives_arbitrary_solutions(
+        bytes in prop::collection::vec(any::<u8>(), 0..80),
+        words in "([0-9 -]|L 2 3|R 2 3|A right 2|1 left 1|up|\n){0,12}",
+    ) {
+        let rush = "0 2 0 6 6 0\n0 2 0 0 7 0\n0 3 1 1 7 0\n0 3 4 4 8 0\n0 5 5 5 8 0\n0 0 0 0 0 0\n";
+        let puzznic = "#####\n#.1.#\n#.#1#\n#####\n";
+        for solution in [&bytes[..], words.as_bytes()] {
+            check_verify("rush-hour", rush, solution);
+            check_verify("chips", "BRRBBRBR\n", solution);
+            check_verify("puzznic", puzznic, solution);
+        }
     }
 
     #[test]
