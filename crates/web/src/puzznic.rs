@@ -155,11 +155,7 @@ pub fn solve(mut job: Job) -> Reply {
     let analysis = Analysis::new(&puzzle.geometry);
     let options = SolveOptions {
         objective,
-        strategy: if req.fast {
-            Strategy::Fast
-        } else {
-            Strategy::Optimal
-        },
+        strategy: Strategy::from_fast_flag(req.fast),
         limits,
     };
     let outcome = solve_with(&puzzle, &analysis, &options)

@@ -98,11 +98,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
     let analysis = Analysis::new(&puzzle.geometry);
     let options = SolveOptions {
         objective,
-        strategy: if args.fast {
-            Strategy::Fast
-        } else {
-            Strategy::Optimal
-        },
+        strategy: Strategy::from_fast_flag(args.fast),
         limits: args.common.limits(),
     };
     match solve_with(&puzzle, &analysis, &options) {

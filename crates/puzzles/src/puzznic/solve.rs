@@ -55,6 +55,17 @@ pub enum Strategy {
     Fast,
 }
 
+impl Strategy {
+    /// The strategy a `--fast` flag (CLI) or `"fast": true` field (web API) asks for.
+    pub fn from_fast_flag(fast: bool) -> Self {
+        if fast {
+            Strategy::Fast
+        } else {
+            Strategy::Optimal
+        }
+    }
+}
+
 /// Options of one solve.
 #[derive(Clone, Debug, Default)]
 pub struct SolveOptions {
