@@ -10,10 +10,11 @@ use crate::error::ApiError;
 use crate::request::{Budget, StatsJson};
 use crate::{Job, Reply};
 use gridlock_puzzles::puzznic::{
-    cycle_traced, describe_bound, falling, parse, parse_solution, render_json, replay, solve_with,
-    Action, Analysis, Objective, Outcome, Puzzle, Solution, SolveOptions, Strategy, Verdict,
+    cycle_traced, describe_bound, falling, parse, render_json, solve_with, Action, Analysis,
+    Objective, Outcome, Puzzle, Solution, SolveOptions, Strategy,
 };
-use gridlock_search::{Limits, Stopped};
+use gridlock_puzzles::puzznic::{judge as judge_answer, Judgement, Optimality};
+use gridlock_search::Stopped;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -287,96 +288,52 @@ pub fn verify(mut job: Job) -> Reply {
     });
     let puzzle = parse(&req.board).map_err(|e| ApiError::parse("board", &e))?;
     let analysis = Analysis::new(&puzzle.geometry);
-    let solve = |objective, limits: &Limits| {
-        solve_with(
-            &puzzle,
-            &analysis,
-            &SolveOptions {
-                objective,
-                strategy: Strategy::Optimal,
-                limits: limits.clone(),
-            },
-        )
-    };
-    let invalid = |line: usize, reason: String| {
-        json!({
+    let judgement = judge_answer(&puzzle, &analysis, &req.solution, &limits)
+        .map_err(|e| limit_error(&e, Objective::Moves, &job.caps.describe()))?;
+    let report = judgement.report();
+    Ok(match judgement {
+        Judgement::ProvenUnsolvable => json!({
+            "puzzle": "puzznic",
+            "valid": true,
+            "optimal": true,
+            "length": -1,
+            "problem": null,
+            "report": report,
+        }),
+        Judgement::Invalid { line, reason } => json!({
             "puzzle": "puzznic",
             "valid": false,
             "optimal": false,
             "length": null,
             "problem": { "line": line, "reason": reason },
-            "report": format!("invalid: line {line}: {reason}\n"),
-        })
-    };
-    let lines = match parse_solution(&req.solution) {
-        Ok(Verdict::Lines(lines)) => lines,
-        Ok(Verdict::NoSolution) => {
-            let outcome = solve(Objective::Moves, &limits)
-                .map_err(|e| limit_error(&e, Objective::Moves, &job.caps.describe()))?;
-            return Ok(match outcome.solution {
-                None => json!({
-                    "puzzle": "puzznic",
-                    "valid": true,
-                    "optimal": true,
-                    "length": -1,
-                    "problem": null,
-                    "report": "valid\nno solution: the board cannot be cleared (proven)\n",
-                }),
-                Some(s) => invalid(
-                    1,
-                    format!(
-                        "the answer is -1 but the board can be cleared ({} moves, {} cycles)",
-                        s.moves, s.cycles
-                    ),
-                ),
-            });
+            "report": report,
+        }),
+        Judgement::Valid {
+            moves,
+            cycles,
+            optimality,
+        } => {
+            let optimal: serde_json::Map<String, serde_json::Value> = optimality
+                .iter()
+                .map(|(objective, verdict)| {
+                    let known = match verdict {
+                        Optimality::Optimal => Some(true),
+                        Optimality::NotOptimal { .. } => Some(false),
+                        Optimality::Unknown(_) => None,
+                    };
+                    (objective.name().to_string(), json!(known))
+                })
+                .collect();
+            json!({
+                "puzzle": "puzznic",
+                "valid": true,
+                "optimal": optimal.get("moves").cloned().unwrap_or(json!(null)),
+                "optimal_by_objective": optimal,
+                "length": cycles,
+                "lengths": { "moves": moves, "cycles": cycles },
+                "problem": null,
+                "report": report,
+            })
         }
-        Err((line, reason)) => return Ok(invalid(line, reason)),
-    };
-    let found = match replay(&puzzle, &lines) {
-        Ok(s) => s,
-        Err((line, reason)) => return Ok(invalid(line, reason)),
-    };
-    let mut report = format!("valid\nmoves {}, cycles {}\n", found.moves, found.cycles);
-    let mut optimal = serde_json::Map::new();
-    for objective in [Objective::Moves, Objective::Cycles] {
-        let name = objective.name();
-        let (verdict, known) = match solve(objective, &limits) {
-            Ok(Outcome {
-                solution: Some(best),
-                ..
-            }) => {
-                let mine = objective.key(found.moves, found.cycles);
-                let theirs = objective.key(best.moves, best.cycles);
-                if mine == theirs {
-                    ("optimal".to_string(), Some(true))
-                } else {
-                    (
-                        format!(
-                            "not optimal (optimum: {} moves, {} cycles)",
-                            best.moves, best.cycles
-                        ),
-                        Some(false),
-                    )
-                }
-            }
-            Ok(_) => (
-                "unknown (the solver found no solution: please report this)".to_string(),
-                None,
-            ),
-            Err(stopped) => (format!("unknown (search stopped: {stopped})"), None),
-        };
-        optimal.insert(name.to_string(), json!(known));
-        report.push_str(&format!("objective {name}: {verdict}\n"));
-    }
-    Ok(json!({
-        "puzzle": "puzznic",
-        "valid": true,
-        "optimal": optimal.get("moves").cloned().unwrap_or(json!(null)),
-        "optimal_by_objective": optimal,
-        "length": found.cycles,
-        "lengths": { "moves": found.moves, "cycles": found.cycles },
-        "problem": null,
-        "report": report,
-    }))
+    })
 }

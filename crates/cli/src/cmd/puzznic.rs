@@ -6,8 +6,8 @@ use crate::error::CliError;
 use crate::input::{read_text, source_name};
 use crate::output::Output;
 use gridlock_puzzles::puzznic::{
-    describe_bound, parse, parse_solution, render_json, render_text, replay, solve_with, Analysis,
-    Objective, Outcome, Puzzle, Solution, SolveOptions, Strategy, Verdict,
+    describe_bound, judge, parse, render_json, render_text, solve_with, Analysis, Objective,
+    Outcome, Puzzle, Solution, SolveOptions, Strategy,
 };
 use gridlock_search::Limits;
 use std::path::{Path, PathBuf};
@@ -170,74 +170,13 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
 pub fn verify(input: &Path, solution: &Path, out: &mut Output) -> Result<u8, CliError> {
     let puzzle = load(Some(input))?;
     let text = read_text(Some(solution))?;
-    let limits = || Limits::states(DEFAULT_MAX_STATES);
     let analysis = Analysis::new(&puzzle.geometry);
-    let solve = |objective| {
-        solve_with(
-            &puzzle,
-            &analysis,
-            &SolveOptions {
-                objective,
-                strategy: Strategy::Optimal,
-                limits: limits(),
-            },
-        )
-    };
-    let lines = match parse_solution(&text) {
-        Ok(Verdict::Lines(lines)) => lines,
-        Ok(Verdict::NoSolution) => {
-            return match solve(Objective::Moves)? {
-                Outcome { solution: None, .. } => {
-                    out.write("valid\nno solution: the board cannot be cleared (proven)\n")?;
-                    Ok(0)
-                }
-                Outcome {
-                    solution: Some(s), ..
-                } => {
-                    out.line(&format!(
-                        "invalid: line 1: the answer is -1 but the board can be cleared ({} moves, {} cycles)",
-                        s.moves, s.cycles
-                    ))?;
-                    Ok(1)
-                }
-            };
-        }
-        Err((line, reason)) => {
-            out.line(&format!("invalid: line {line}: {reason}"))?;
-            return Ok(1);
-        }
-    };
-    let found = match replay(&puzzle, &lines) {
-        Ok(s) => s,
-        Err((line, reason)) => {
-            out.line(&format!("invalid: line {line}: {reason}"))?;
-            return Ok(1);
-        }
-    };
-    let mut report = format!("valid\nmoves {}, cycles {}\n", found.moves, found.cycles);
-    for objective in [Objective::Moves, Objective::Cycles] {
-        let name = objective.name();
-        let verdict = match solve(objective) {
-            Ok(Outcome {
-                solution: Some(best),
-                ..
-            }) => {
-                let mine = objective.key(found.moves, found.cycles);
-                let theirs = objective.key(best.moves, best.cycles);
-                if mine == theirs {
-                    "optimal".to_string()
-                } else {
-                    format!(
-                        "not optimal (optimum: {} moves, {} cycles)",
-                        best.moves, best.cycles
-                    )
-                }
-            }
-            Ok(_) => "unknown (the solver found no solution: please report this)".to_string(),
-            Err(stopped) => format!("unknown (search stopped: {stopped})"),
-        };
-        report.push_str(&format!("objective {name}: {verdict}\n"));
-    }
-    out.write(&report)?;
-    Ok(0)
+    let judgement = judge(
+        &puzzle,
+        &analysis,
+        &text,
+        &Limits::states(DEFAULT_MAX_STATES),
+    )?;
+    out.write(&judgement.report())?;
+    Ok(if judgement.is_valid() { 0 } else { 1 })
 }

@@ -39,4 +39,6 @@ pub use rules::{
 pub use solve::{
     describe_bound, solve, solve_with, Objective, Outcome, Solution, SolveOptions, Strategy,
 };
-pub use verify::{parse_solution, replay, Replay, SolutionLine, Verdict};
+pub use verify::{
+    judge, parse_solution, replay, Judgement, Optimality, Replay, SolutionLine, Verdict,
+};

@@ -140,3 +140,150 @@ pub fn replay(puzzle: &Puzzle, lines: &[SolutionLine]) -> Replay {
     }
     Ok(Solution::new(actions))
 }
+
+/// How a valid answer compares with the optimum of one objective.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Optimality {
+    /// As good as the proven optimum.
+    Optimal,
+    /// Worse than the optimum, which is given.
+    NotOptimal {
+        /// The optimum's player moves.
+        moves: u32,
+        /// The optimum's cycles.
+        cycles: u32,
+    },
+    /// The optimum could not be established (the reason, in words).
+    Unknown(String),
+}
+
+/// The special judge's whole answer for a Puzznic board, worded once here so the command line
+/// and the web API say the same.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Judgement {
+    /// The answer is `-1` and the board indeed cannot be cleared.
+    ProvenUnsolvable,
+    /// The first problem, with its 1-based line.
+    Invalid {
+        /// Line of the problem.
+        line: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The answer clears the board.
+    Valid {
+        /// Its player moves.
+        moves: u32,
+        /// Its cycles.
+        cycles: u32,
+        /// Compared with the optimum of `--objective moves`, then of `--objective cycles`.
+        optimality: [(super::solve::Objective, Optimality); 2],
+    },
+}
+
+/// Parses and replays `answer` on `puzzle`, then solves the board optimally for both
+/// objectives (within `limits`) to say whether the answer is optimal. Only checking a `-1`
+/// answer needs the search to finish: if it stops on a limit, that is the error.
+pub fn judge(
+    puzzle: &Puzzle,
+    analysis: &super::bound::Analysis,
+    answer: &str,
+    limits: &gridlock_search::Limits,
+) -> Result<Judgement, gridlock_search::Stopped> {
+    use super::solve::{solve_with, Objective, SolveOptions, Strategy};
+    let solve = |objective| {
+        solve_with(
+            puzzle,
+            analysis,
+            &SolveOptions {
+                objective,
+                strategy: Strategy::Optimal,
+                limits: limits.clone(),
+            },
+        )
+    };
+    let lines = match parse_solution(answer) {
+        Ok(Verdict::Lines(lines)) => lines,
+        Ok(Verdict::NoSolution) => {
+            return Ok(match solve(Objective::Moves)?.solution {
+                None => Judgement::ProvenUnsolvable,
+                Some(s) => Judgement::Invalid {
+                    line: 1,
+                    reason: format!(
+                        "the answer is -1 but the board can be cleared ({} moves, {} cycles)",
+                        s.moves, s.cycles
+                    ),
+                },
+            });
+        }
+        Err((line, reason)) => return Ok(Judgement::Invalid { line, reason }),
+    };
+    let found = match replay(puzzle, &lines) {
+        Ok(s) => s,
+        Err((line, reason)) => return Ok(Judgement::Invalid { line, reason }),
+    };
+    let optimality = [Objective::Moves, Objective::Cycles].map(|objective| {
+        let verdict = match solve(objective) {
+            Ok(super::solve::Outcome {
+                solution: Some(best),
+                ..
+            }) => {
+                if objective.key(found.moves, found.cycles)
+                    == objective.key(best.moves, best.cycles)
+                {
+                    Optimality::Optimal
+                } else {
+                    Optimality::NotOptimal {
+                        moves: best.moves,
+                        cycles: best.cycles,
+                    }
+                }
+            }
+            Ok(_) => {
+                Optimality::Unknown("the solver found no solution: please report this".to_string())
+            }
+            Err(stopped) => Optimality::Unknown(format!("search stopped: {stopped}")),
+        };
+        (objective, verdict)
+    });
+    Ok(Judgement::Valid {
+        moves: found.moves,
+        cycles: found.cycles,
+        optimality,
+    })
+}
+
+impl Judgement {
+    /// True for a valid answer (including a correct `-1`).
+    pub fn is_valid(&self) -> bool {
+        !matches!(self, Judgement::Invalid { .. })
+    }
+
+    /// What `gridlock verify puzznic` prints.
+    pub fn report(&self) -> String {
+        match self {
+            Judgement::ProvenUnsolvable => {
+                "valid\nno solution: the board cannot be cleared (proven)\n".to_string()
+            }
+            Judgement::Invalid { line, reason } => format!("invalid: line {line}: {reason}\n"),
+            Judgement::Valid {
+                moves,
+                cycles,
+                optimality,
+            } => {
+                let mut report = format!("valid\nmoves {moves}, cycles {cycles}\n");
+                for (objective, verdict) in optimality {
+                    let words = match verdict {
+                        Optimality::Optimal => "optimal".to_string(),
+                        Optimality::NotOptimal { moves, cycles } => {
+                            format!("not optimal (optimum: {moves} moves, {cycles} cycles)")
+                        }
+                        Optimality::Unknown(why) => format!("unknown ({why})"),
+                    };
+                    report.push_str(&format!("objective {}: {words}\n", objective.name()));
+                }
+                report
+            }
+        }
+    }
+}
