@@ -159,15 +159,21 @@ fn parse_grid(lines: &[(usize, &str)]) -> Result<Puzzle, ParseError> {
         }
     }
     if lines.len() < SIDE {
-        let line = lines.last().map_or(1, |l| l.0 + 1);
-        return Err(ParseError::new(
-            line,
-            1,
-            "end of input",
-            format!("row {} of 6", lines.len() + 1),
-        ));
+        return Err(missing_row(lines));
     }
     build(&cells, Format::Grid)
+}
+
+/// The error for a board that ends before its sixth row (both grid formats), pointing just
+/// past the last row given.
+fn missing_row(lines: &[(usize, &str)]) -> ParseError {
+    let line = lines.last().map_or(1, |l| l.0 + 1);
+    ParseError::new(
+        line,
+        1,
+        "end of input",
+        format!("row {} of 6", lines.len() + 1),
+    )
 }
 
 fn parse_judge(lines: &[(usize, &str)]) -> Result<Puzzle, ParseError> {
@@ -226,13 +232,7 @@ fn parse_judge(lines: &[(usize, &str)]) -> Result<Puzzle, ParseError> {
         }
     }
     if lines.len() < SIDE {
-        let line = lines.last().map_or(1, |l| l.0 + 1);
-        return Err(ParseError::new(
-            line,
-            1,
-            "end of input",
-            format!("row {} of 6", lines.len() + 1),
-        ));
+        return Err(missing_row(lines));
     }
     build(&cells, Format::Judge)
 }
