@@ -18,6 +18,18 @@ fn fixture(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// `gridlock verify puzznic LEVEL` accepts `answer` (a solver's stdout).
+fn assert_verifies(level: &std::path::Path, answer: &[u8]) {
+    let answer = file(std::str::from_utf8(answer).unwrap());
+    gridlock()
+        .args(["verify", "puzznic"])
+        .arg(level)
+        .arg(answer.path())
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("valid\n"));
+}
+
 fn file(text: &str) -> tempfile::NamedTempFile {
     let mut f = tempfile::NamedTempFile::new().unwrap();
     f.write_all(text.as_bytes()).unwrap();
@@ -219,14 +231,7 @@ fn state_cap_exits_3_and_fast_fallback_prints_a_valid_answer() {
         .get_output()
         .stdout
         .clone();
-    let answer = file(std::str::from_utf8(&out).unwrap());
-    gridlock()
-        .args(["verify", "puzznic"])
-        .arg(&level)
-        .arg(answer.path())
-        .assert()
-        .success()
-        .stdout(predicate::str::starts_with("valid\n"));
+    assert_verifies(&level, &out);
 }
 
 #[test]
@@ -251,14 +256,7 @@ fn fast_answers_are_valid() {
         .get_output()
         .stdout
         .clone();
-    let answer = file(std::str::from_utf8(&out).unwrap());
-    gridlock()
-        .args(["verify", "puzznic"])
-        .arg(&level)
-        .arg(answer.path())
-        .assert()
-        .success()
-        .stdout(predicate::str::starts_with("valid\n"));
+    assert_verifies(&level, &out);
 }
 
 #[test]
