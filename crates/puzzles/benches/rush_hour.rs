@@ -10,7 +10,7 @@ use gridlock_puzzles::rush_hour::{
     optima_all, optimum, parse, parse_database, Metric, Puzzle, StepSlots, Steps,
 };
 use gridlock_search::slots::SlotComponent;
-use gridlock_search::{ComponentBuffer, Graph, Limits};
+use gridlock_search::{explore, Graph, Limits};
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -113,15 +113,12 @@ fn engine_vs_pathfinding(c: &mut Criterion) {
             total
         })
     });
-    let mut buffer = ComponentBuffer::new();
-    group.bench_function("engine_component_buffer", |b| {
+    group.bench_function("engine_explore", |b| {
         b.iter(|| {
             let mut total = 0;
             for p in &sample {
-                buffer
-                    .explore(&Steps(&p.board), p.start, &Limits::none())
-                    .unwrap();
-                total += buffer.len();
+                let (component, _) = explore(&Steps(&p.board), p.start, &Limits::none()).unwrap();
+                total += component.len();
             }
             assert_eq!(total, states);
             total

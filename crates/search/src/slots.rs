@@ -4,7 +4,7 @@
 //!
 //! Sliding-block puzzles are the example: slot `2v` moves piece `v` one cell back, slot
 //! `2v + 1` one cell forward, and the reverse of a slot is the other one. Knowing that lets
-//! the explorer do much less than a general one ([`crate::ComponentBuffer`]):
+//! the explorer do much less than a general one ([`crate::explore`]):
 //!
 //! * when an edge `s → t` is first seen it is recorded at both ends, so every undirected edge
 //!   costs one hash look-up instead of two;
