@@ -225,7 +225,7 @@ pub(super) fn settled_best_first<const W: usize>(
 }
 
 /// Waits (pushing one [`Action::Wait`] per cycle) until the board is settled or empty.
-fn settle(geometry: &Geometry, cells: &mut [u8], fall: &mut [bool], actions: &mut Vec<Action>) {
+pub(super) fn settle(geometry: &Geometry, cells: &mut [u8], fall: &mut [bool], actions: &mut Vec<Action>) {
     loop {
         if cells.iter().all(|&t| t == 0) {
             return;
@@ -240,7 +240,7 @@ fn settle(geometry: &Geometry, cells: &mut [u8], fall: &mut [bool], actions: &mu
 }
 
 /// Number of pieces on a packed board.
-fn pieces<const W: usize>(board: &Packed<W>) -> u32 {
+pub(super) fn pieces<const W: usize>(board: &Packed<W>) -> u32 {
     board
         .0
         .iter()

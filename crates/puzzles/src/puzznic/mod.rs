@@ -22,6 +22,7 @@ mod bound;
 mod chambers;
 mod fast;
 mod packed;
+mod plan;
 mod parse;
 mod render;
 mod rules;

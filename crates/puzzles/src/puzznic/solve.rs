@@ -197,6 +197,11 @@ impl<'a, const W: usize> Boards<'a, W> {
         }
     }
 
+    /// The level this graph plays.
+    pub(super) fn puzzle(&self) -> &'a Puzzle {
+        self.puzzle
+    }
+
     fn cost(&self, mv: bool) -> Lex<u32, u32> {
         let m = mv as u32;
         match self.objective {
@@ -317,6 +322,28 @@ fn run<const W: usize>(
     let start = Packed::<W>::pack(&puzzle.start);
     let mut stats = Stats::default();
     if options.strategy == Strategy::Fast {
+        if let Ok(spec) = std::env::var("GRIDLOCK_PLAN") {
+            let v: Vec<usize> = spec.split(',').map(|x| x.parse().unwrap()).collect();
+            let params = super::plan::Plan {
+                width: v[0],
+                events: v[1],
+                expansions: v[2],
+                weight: v[3] as u32,
+                per_parent: v[4],
+                bound_weight: v[5] as u32,
+                piece_weight: v[6] as u32,
+                moves_weight: v[7] as u32,
+                per_type: v[8] == 1,
+            };
+            let found = super::plan::plan(&graph, puzzle, analysis, params, &options.limits, &mut stats);
+            if let Beam::Found(actions) = found {
+                let solution = Solution::new(actions);
+                eprintln!("plan: {} moves {} cycles, {} expanded", solution.moves, solution.cycles, stats.expanded);
+                return Ok(Outcome { solution: Some(solution), optimal: false, stats });
+            }
+            eprintln!("plan failed after {} expanded", stats.expanded);
+            if std::env::var("GRIDLOCK_PLAN_ONLY").is_ok() { std::process::exit(9); }
+        }
         // Narrow beams (cheap, good answers), then a cheap try over settled boards only, then
         // the wide beams.
         let (narrow, wide) = WIDTHS.split_at(2);
