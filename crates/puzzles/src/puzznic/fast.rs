@@ -225,7 +225,12 @@ pub(super) fn settled_best_first<const W: usize>(
 }
 
 /// Waits (pushing one [`Action::Wait`] per cycle) until the board is settled or empty.
-pub(super) fn settle(geometry: &Geometry, cells: &mut [u8], fall: &mut [bool], actions: &mut Vec<Action>) {
+pub(super) fn settle(
+    geometry: &Geometry,
+    cells: &mut [u8],
+    fall: &mut [bool],
+    actions: &mut Vec<Action>,
+) {
     loop {
         if cells.iter().all(|&t| t == 0) {
             return;

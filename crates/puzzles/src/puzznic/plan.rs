@@ -2,19 +2,22 @@
 //!
 //! Levels with wide open rooms defeat the beams: the move bound barely changes while pieces
 //! shuffle, so nothing tells good boards from bad ones. Progress there is made of *events* —
-//! a group vanishes — and the search is organised around them:
+//! a group vanishes — and this search is organised around them:
 //!
-//! * A **short search** from a settled board looks, best-first over the full graph of cycles
-//!   (moves in mid-cascade included, since some groups can only be assembled while pieces
-//!   fall), for the nearest boards where some pieces vanish. It is steered by
-//!   [`Analysis::next_vanish`], the moves still needed before the cheapest group of one type
-//!   can meet. Each hit is followed by waiting until the board settles; hits that are dead
-//!   ends (a type left with one piece, or walled apart) are dropped.
-//! * The **outer search** is a beam over those settled boards, one layer per vanishing event,
-//!   ranked by moves so far plus the admissible move bound plus the pieces left. Boards seen
-//!   before (in any layer) are dropped.
+//! * A **short search**, one per piece type on the board, looks best-first over the full graph
+//!   of cycles (moves in mid-cascade included: some groups can only be assembled while pieces
+//!   fall, e.g. two pieces falling stacked into a pocket that holds the third) for the nearest
+//!   boards where some group vanishes. It is steered by [`Analysis::next_vanish_of`], the
+//!   moves still needed before the cheapest group of *that* type can meet, so each type gets
+//!   its own chance to go next. Each event is followed by waiting until the board settles;
+//!   events that leave a dead end (a type left with one piece, or walled apart) are dropped.
+//! * The **outer search** is a beam over those settled boards, one layer per event, ranked by
+//!   moves so far + 2 × the admissible move bound + the pieces left, with at most a few
+//!   children per parent so that one promising board does not fill the whole layer (the
+//!   bound cannot see most wrong orders, so the beam needs the diversity). Boards seen in
+//!   any layer are dropped.
 //!
-//! Like the beams it is incomplete; its answers are replayed with the rules before use.
+//! Like the beams it is incomplete; an answer is replayed with the rules before it is returned.
 
 use super::board::Puzzle;
 use super::bound::Analysis;
@@ -23,7 +26,7 @@ use super::packed::Packed;
 use super::rules::{cycle, Action};
 use super::solve::Boards;
 use gridlock_search::{Edge, Graph, Lex, Limits, Stats};
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::time::Instant;
@@ -33,24 +36,25 @@ use std::time::Instant;
 pub(super) struct Plan {
     /// Settled boards kept per layer of the outer beam.
     pub width: usize,
-    /// Vanishing events collected per short search.
+    /// Events one short search collects before it stops.
     pub events: usize,
     /// Expansions one short search may make.
     pub expansions: usize,
-    /// Weight of the next-vanish bound in the short search.
+    /// Weight of the next-vanish bound in the short search's rank (moves so far + weight × it).
     pub weight: u32,
-    /// Children one board may place in the next layer (diversity).
+    /// Children one board may place in the next layer.
     pub per_parent: usize,
-    /// Weight of the move bound in the outer rank.
-    pub bound_weight: u32,
-    /// Weight of the pieces left in the outer rank.
-    pub piece_weight: u32,
-    /// Weight of the moves so far in the outer rank.
-    pub moves_weight: u32,
-    /// One short search per piece type (each steered to that type's next group) instead of
-    /// one for all types.
-    pub per_type: bool,
 }
+
+/// The sizes `--fast` uses: measured on the NES levels (docs/puzznic.md), the cheapest that
+/// answer 15-07; a failed run costs well under a second on every level.
+pub(super) const PLAN: Plan = Plan {
+    width: 64,
+    events: 3,
+    expansions: 300,
+    weight: 2,
+    per_parent: 4,
+};
 
 /// One settled board of the outer beam, with the way it was reached.
 struct Node<const W: usize> {
@@ -63,15 +67,16 @@ struct Node<const W: usize> {
 }
 
 /// Runs the planner from the puzzle's start; an answer is replayed with the rules first.
+/// `limits.max_states` caps the expansions of all short searches together.
 pub(super) fn plan<const W: usize>(
     graph: &Boards<'_, W>,
-    puzzle: &Puzzle,
     analysis: &Analysis,
     params: Plan,
     limits: &Limits,
     stats: &mut Stats,
 ) -> Beam {
     let clock = Instant::now();
+    let puzzle = graph.puzzle();
     let geometry = &puzzle.geometry;
     let n = geometry.len();
     let mut cells = puzzle.start.clone();
@@ -79,7 +84,7 @@ pub(super) fn plan<const W: usize>(
     let mut prefix = Vec::new();
     settle(geometry, &mut cells, &mut fall, &mut prefix);
     if cells.iter().all(|&t| t == 0) {
-        return Beam::Found(prefix);
+        return checked(puzzle, prefix);
     }
     let Some(b0) = analysis.moves_bound(&cells) else {
         return Beam::Failed;
@@ -96,35 +101,29 @@ pub(super) fn plan<const W: usize>(
     seen.insert(start);
     let mut layer: Vec<u32> = vec![0];
     let mut short = Short::default();
-    let result = loop {
-        if layer.is_empty() {
-            break Beam::Failed;
-        }
+    let mut expanded = 0usize;
+    let mut goal = None;
+    'layers: while !layer.is_empty() {
         let mut next: Vec<u32> = Vec::new();
         for &id in &layer {
-            if stopped(limits, stats, seen.len()) {
-                stats.elapsed += clock.elapsed();
-                return Beam::Failed;
+            if out_of_budget(limits, expanded) {
+                break 'layers;
             }
             let (board, moves) = (nodes[id as usize].board, nodes[id as usize].moves);
-            let mut events = Vec::new();
-            if params.per_type {
-                board.unpack(&mut cells);
-                let mut present = [false; 10];
-                for &t in &cells {
-                    present[t as usize] = true;
-                }
-                for t in 1..10u8 {
-                    if present[t as usize] {
-                        for ev in short.run(graph, analysis, board, t, params, stats) {
-                            if !events.iter().any(|(b, _)| *b == ev.0) {
-                                events.push(ev);
-                            }
+            board.unpack(&mut cells);
+            let mut present = [false; 10];
+            for &t in &cells {
+                present[t as usize] = true;
+            }
+            let mut events: Vec<(Packed<W>, Vec<Action>)> = Vec::new();
+            for t in 1..10u8 {
+                if present[t as usize] {
+                    for ev in short.run(graph, analysis, board, t, params, &mut expanded, stats) {
+                        if !events.iter().any(|(b, _)| *b == ev.0) {
+                            events.push(ev);
                         }
                     }
                 }
-            } else {
-                events = short.run(graph, analysis, board, 0, params, stats);
             }
             for (to, segment) in events {
                 if !seen.insert(to) {
@@ -138,7 +137,7 @@ pub(super) fn plan<const W: usize>(
                     let Some(b) = analysis.moves_bound(&cells) else {
                         continue;
                     };
-                    params.moves_weight * m + params.bound_weight * b + params.piece_weight * pieces(&to)
+                    m + 2 * b + pieces(&to)
                 };
                 nodes.push(Node {
                     board: to,
@@ -149,57 +148,43 @@ pub(super) fn plan<const W: usize>(
                 });
                 let child = (nodes.len() - 1) as u32;
                 if to.is_empty() {
-                    break;
+                    goal = Some(child);
+                    break 'layers;
                 }
                 next.push(child);
             }
-            if nodes.last().is_some_and(|last| last.board.is_empty()) {
-                break;
-            }
-        }
-        if let Some(last) = nodes.last().filter(|last| last.board.is_empty()) {
-            let _ = last;
-            break Beam::Found(unwind(&nodes, (nodes.len() - 1) as u32));
         }
         next.sort_by_key(|&c| (nodes[c as usize].rank, c));
-        if params.per_parent > 0 {
-            let mut taken: rustc_hash::FxHashMap<u32, usize> = Default::default();
-            next.retain(|&c| {
-                let k = taken.entry(nodes[c as usize].parent).or_insert(0);
-                *k += 1;
-                *k <= params.per_parent
-            });
-        }
-        if std::env::var("GRIDLOCK_PLAN_DEBUG").is_ok() {
-            let pc: Vec<u32> = next.iter().take(params.width).map(|&c| pieces(&nodes[c as usize].board)).collect();
-            eprintln!("layer {} -> {} children, pieces {:?}", layer.len(), next.len(), pc);
-            if let Some(&c) = next.first() {
-                nodes[c as usize].board.unpack(&mut cells);
-                for row in graph.puzzle().rows_of(&cells) { eprintln!("  {row}"); }
-            }
-        }
+        let mut taken: FxHashMap<u32, usize> = FxHashMap::default();
+        next.retain(|&c| {
+            let k = taken.entry(nodes[c as usize].parent).or_insert(0);
+            *k += 1;
+            *k <= params.per_parent
+        });
         next.truncate(params.width);
         layer = next;
-    };
+    }
     stats.peak_states = stats.peak_states.max(seen.len() as u64);
     stats.elapsed += clock.elapsed();
-    match result {
-        Beam::Found(actions) => {
-            // Defence in depth: the answer must clear the board under the rules.
-            let mut board = puzzle.start.clone();
-            for (k, &a) in actions.iter().enumerate() {
-                if board.iter().all(|&t| t == 0) || cycle(geometry, &mut board, a).is_err() {
-                    debug_assert!(false, "planner produced an illegal cycle {k}");
-                    return Beam::Failed;
-                }
-            }
-            if board.iter().any(|&t| t != 0) {
-                return Beam::Failed;
-            }
-            Beam::Found(actions)
-        }
-        failed => failed,
+    match goal {
+        Some(id) => checked(puzzle, unwind(&nodes, id)),
+        None => Beam::Failed,
     }
+}
+
+/// Returns `actions` if they clear the puzzle under the rules (they always should; this is
+/// defence in depth, so that `--fast` never prints an invalid answer).
+fn checked(puzzle: &Puzzle, actions: Vec<Action>) -> Beam {
+    let mut board = puzzle.start.clone();
+    for &a in &actions {
+        if board.iter().all(|&t| t == 0) || cycle(&puzzle.geometry, &mut board, a).is_err() {
+            return Beam::Failed;
+        }
+    }
+    if board.iter().any(|&t| t != 0) {
+        return Beam::Failed;
+    }
+    Beam::Found(actions)
 }
 
 /// The actions from the start to outer node `id`.
@@ -213,21 +198,17 @@ fn unwind<const W: usize>(nodes: &[Node<W>], id: u32) -> Vec<Action> {
     parts.into_iter().rev().flatten().copied().collect()
 }
 
-/// Whether a limit of the caller says stop.
-fn stopped(limits: &Limits, stats: &Stats, held: usize) -> bool {
-    limits.max_states.is_some_and(|m| held > m)
+/// Whether a limit of the caller says stop (`max_states` counts the planner's expansions).
+fn out_of_budget(limits: &Limits, expanded: usize) -> bool {
+    limits.max_states.is_some_and(|m| expanded > m)
         || limits.deadline.is_some_and(|d| Instant::now() >= d)
         || limits
             .cancel
             .as_ref()
             .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
-        || limits
-            .max_states
-            .is_some_and(|m| stats.expanded as usize > 4 * m)
 }
 
 /// Buffers of the short search, reused between runs.
-#[derive(Default)]
 struct Short<const W: usize> {
     /// Arena: board, parent, action, moves so far.
     arena: Vec<(Packed<W>, u32, Action, u32)>,
@@ -238,9 +219,24 @@ struct Short<const W: usize> {
     fall: Vec<bool>,
 }
 
+impl<const W: usize> Default for Short<W> {
+    fn default() -> Self {
+        Short {
+            arena: Vec::new(),
+            seen: FxHashSet::default(),
+            heap: BinaryHeap::new(),
+            edges: Vec::new(),
+            cells: Vec::new(),
+            fall: Vec::new(),
+        }
+    }
+}
+
 impl<const W: usize> Short<W> {
-    /// Best-first from the settled board `from` to the nearest vanishing events; returns each
-    /// event's settled board (not a dead end) with the cycles that lead there.
+    /// Best-first from the settled board `from` towards the next group of type `target`;
+    /// returns each event found (any group vanishing) as its settled board (never a dead end)
+    /// with the cycles that lead there.
+    #[allow(clippy::too_many_arguments)]
     fn run(
         &mut self,
         graph: &Boards<'_, W>,
@@ -248,6 +244,7 @@ impl<const W: usize> Short<W> {
         from: Packed<W>,
         target: u8,
         params: Plan,
+        expanded: &mut usize,
         stats: &mut Stats,
     ) -> Vec<(Packed<W>, Vec<Action>)> {
         let geometry = &graph.puzzle().geometry;
@@ -262,12 +259,13 @@ impl<const W: usize> Short<W> {
         self.heap.push(Reverse((0, 0, 0)));
         let count = pieces(&from);
         let mut out: Vec<(Packed<W>, Vec<Action>)> = Vec::new();
-        let mut expanded = 0;
+        let mut budget = params.expansions;
         while let Some(Reverse((_, _, id))) = self.heap.pop() {
-            if expanded >= params.expansions || out.len() >= params.events {
+            if budget == 0 || out.len() >= params.events {
                 break;
             }
-            expanded += 1;
+            budget -= 1;
+            *expanded += 1;
             let (board, _, _, moves) = self.arena[id as usize];
             self.edges.clear();
             graph.successors(&board, &mut self.edges);
@@ -281,15 +279,12 @@ impl<const W: usize> Short<W> {
                 let m = moves + e.mv.is_move() as u32;
                 self.arena.push((e.to, id, e.mv, m));
                 let child = (self.arena.len() - 1) as u32;
+                e.to.unpack(&mut self.cells);
                 if pieces(&e.to) < count {
-                    // An event: wait until the board settles, then keep it unless it is a
-                    // dead end.
                     let mut actions = self.trace(child);
-                    e.to.unpack(&mut self.cells);
                     settle(geometry, &mut self.cells, &mut self.fall, &mut actions);
-                    if self.cells.iter().all(|&t| t == 0)
-                        || analysis.moves_bound(&self.cells).is_some()
-                    {
+                    let clear = self.cells.iter().all(|&t| t == 0);
+                    if clear || analysis.moves_bound(&self.cells).is_some() {
                         let settled = Packed::<W>::pack(&self.cells);
                         if !out.iter().any(|(b, _)| *b == settled) {
                             out.push((settled, actions));
@@ -297,10 +292,8 @@ impl<const W: usize> Short<W> {
                     }
                     continue;
                 }
-                e.to.unpack(&mut self.cells);
                 let h = analysis.next_vanish_of(&self.cells, target);
-                self.heap
-                    .push(Reverse((m + params.weight * h, h, child)));
+                self.heap.push(Reverse((m + params.weight * h, h, child)));
             }
         }
         out

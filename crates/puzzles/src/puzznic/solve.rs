@@ -12,6 +12,7 @@ use super::bound::Analysis;
 use super::chambers::{chambers, sub_puzzle};
 use super::fast::{beam, settled_best_first, Beam, SETTLED_NODES, SETTLED_WEIGHT, WIDTHS};
 use super::packed::{Packed, PER_WORD};
+use super::plan::{plan, PLAN};
 use super::rules::{check_move, cycle, falling, is_settled, resolve_in, touches_match, Action};
 use gridlock_search::{astar, Edge, Graph, Lex, Limits, Stats, Stopped};
 use std::cell::RefCell;
@@ -313,6 +314,17 @@ impl<const W: usize> Graph for Boards<'_, W> {
     }
 }
 
+/// One incomplete try of `--fast`, in the order [`run`] makes them.
+#[derive(Clone, Copy)]
+enum Attempt {
+    /// A beam of this width over every cycle.
+    Beam(usize),
+    /// Weighted best-first over settled boards.
+    Settled,
+    /// The goal-directed planner.
+    Plan,
+}
+
 fn run<const W: usize>(
     puzzle: &Puzzle,
     analysis: &Analysis,
@@ -322,38 +334,16 @@ fn run<const W: usize>(
     let start = Packed::<W>::pack(&puzzle.start);
     let mut stats = Stats::default();
     if options.strategy == Strategy::Fast {
-        if let Ok(spec) = std::env::var("GRIDLOCK_PLAN") {
-            let v: Vec<usize> = spec.split(',').map(|x| x.parse().unwrap()).collect();
-            let params = super::plan::Plan {
-                width: v[0],
-                events: v[1],
-                expansions: v[2],
-                weight: v[3] as u32,
-                per_parent: v[4],
-                bound_weight: v[5] as u32,
-                piece_weight: v[6] as u32,
-                moves_weight: v[7] as u32,
-                per_type: v[8] == 1,
-            };
-            let found = super::plan::plan(&graph, puzzle, analysis, params, &options.limits, &mut stats);
-            if let Beam::Found(actions) = found {
-                let solution = Solution::new(actions);
-                eprintln!("plan: {} moves {} cycles, {} expanded", solution.moves, solution.cycles, stats.expanded);
-                return Ok(Outcome { solution: Some(solution), optimal: false, stats });
-            }
-            eprintln!("plan failed after {} expanded", stats.expanded);
-            if std::env::var("GRIDLOCK_PLAN_ONLY").is_ok() { std::process::exit(9); }
-        }
         // Narrow beams (cheap, good answers), then a cheap try over settled boards only, then
-        // the wide beams.
+        // the goal-directed planner, then the wide beams.
         let (narrow, wide) = WIDTHS.split_at(2);
-        let attempts = narrow.iter().map(Some);
+        let attempts = narrow.iter().map(|&w| Attempt::Beam(w));
         let attempts = attempts
-            .chain(std::iter::once(None))
-            .chain(wide.iter().map(Some));
-        for width in attempts {
-            let found = match width {
-                None => settled_best_first::<W>(
+            .chain([Attempt::Settled, Attempt::Plan])
+            .chain(wide.iter().map(|&w| Attempt::Beam(w)));
+        for attempt in attempts {
+            let found = match attempt {
+                Attempt::Settled => settled_best_first::<W>(
                     puzzle,
                     analysis,
                     SETTLED_WEIGHT,
@@ -361,7 +351,8 @@ fn run<const W: usize>(
                     &options.limits,
                     &mut stats,
                 ),
-                Some(&width) => beam(&graph, start, width, &options.limits, &mut stats),
+                Attempt::Plan => plan(&graph, analysis, PLAN, &options.limits, &mut stats),
+                Attempt::Beam(width) => beam(&graph, start, width, &options.limits, &mut stats),
             };
             if let Beam::Found(actions) = found {
                 let solution = Solution::new(actions);
