@@ -34,6 +34,9 @@ pub(super) enum Beam {
     Found(Vec<Action>),
     /// The beam emptied or a limit was hit.
     Failed,
+    /// The beam emptied without ever dropping a board: it enumerated every board reachable
+    /// from the start (that is not a dead end) and none is empty, so there is no solution.
+    Exhausted,
 }
 
 /// One beam search of the given width.
@@ -52,9 +55,16 @@ pub(super) fn beam<const W: usize>(
     let mut layer: Vec<u32> = vec![0];
     let mut edges: Vec<Edge<Packed<W>, Action, Lex<u32, u32>>> = Vec::new();
     let mut candidates: Vec<(u32, u32, u32)> = Vec::new(); // (rank, pieces, node)
+    let mut truncated = false;
     let result = loop {
         if layer.is_empty() {
-            break Beam::Failed;
+            // Without truncation this was a breadth-first search over every reachable board
+            // (dead ends are never generated, which is sound): none of them is the goal.
+            break if truncated {
+                Beam::Failed
+            } else {
+                Beam::Exhausted
+            };
         }
         if limits.max_states.is_some_and(|m| seen.len() > m)
             || limits.deadline.is_some_and(|d| Instant::now() >= d)
@@ -88,6 +98,7 @@ pub(super) fn beam<const W: usize>(
             }
         }
         if candidates.len() > width {
+            truncated = true;
             candidates.select_nth_unstable(width);
             candidates.truncate(width);
         }

@@ -354,15 +354,26 @@ fn run<const W: usize>(
                 Attempt::Plan => plan(&graph, analysis, PLAN, &options.limits, &mut stats),
                 Attempt::Beam(width) => beam(&graph, start, width, &options.limits, &mut stats),
             };
-            if let Beam::Found(actions) = found {
-                let solution = Solution::new(actions);
-                let Lex(a, b) = graph.estimate(&start).unwrap_or(Lex(0, 0));
-                let optimal = options.objective.key(solution.moves, solution.cycles) == (a, b);
-                return Ok(Outcome {
-                    solution: Some(solution),
-                    optimal,
-                    stats,
-                });
+            match found {
+                Beam::Found(actions) => {
+                    let solution = Solution::new(actions);
+                    let Lex(a, b) = graph.estimate(&start).unwrap_or(Lex(0, 0));
+                    let optimal = options.objective.key(solution.moves, solution.cycles) == (a, b);
+                    return Ok(Outcome {
+                        solution: Some(solution),
+                        optimal,
+                        stats,
+                    });
+                }
+                // A beam that never dropped a board proved there is no solution.
+                Beam::Exhausted => {
+                    return Ok(Outcome {
+                        solution: None,
+                        optimal: true,
+                        stats,
+                    })
+                }
+                Beam::Failed => {}
             }
         }
         // Beam search is incomplete: settle the question with the complete search.
