@@ -379,6 +379,27 @@ mod tests {
         assert_eq!(bound("#1...#\n###.1#\n######\n"), Some(2));
     }
 
+    fn next(text: &str, only: u8) -> u32 {
+        let p = parse(text).unwrap();
+        Analysis::new(&p.geometry).next_vanish_of(&p.start, only)
+    }
+
+    #[test]
+    fn next_vanish_is_the_cheapest_group_that_leaves_no_single_piece() {
+        // A pair already in place: the next group vanishes with no move.
+        assert_eq!(next("#11.2..2#\n#########\n", 0), 0);
+        // Only the 2s: three columns apart, so two moves.
+        assert_eq!(next("#11.2..2#\n#########\n", 2), 2);
+        // Three of a kind must vanish together: the far one counts (the pair alone would
+        // leave a single piece), unlike the whole-board bound's cheapest partner.
+        assert_eq!(next("#11....1#\n#########\n", 1), 4);
+        // Four of a kind may go two by two: the adjacent pair is next, at no cost.
+        assert_eq!(next("#11....11#\n##########\n", 1), 0);
+        assert_eq!(next("#1.1...1.1#\n###########\n", 1), 1);
+        // A type with one piece never vanishes, and a board of such is "infinitely far".
+        assert!(next("#1.2#\n#####\n", 0) >= INF);
+    }
+
     #[test]
     fn partitions_pick_the_cheapest_grouping() {
         // Four pieces of one type in a row of a flat floor: two adjacent pairs, cost 0+0.

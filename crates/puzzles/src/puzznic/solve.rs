@@ -181,7 +181,7 @@ struct Scratch<const W: usize> {
 }
 
 impl<'a, const W: usize> Boards<'a, W> {
-    fn new(puzzle: &'a Puzzle, analysis: &'a Analysis, objective: Objective) -> Self {
+    pub(super) fn new(puzzle: &'a Puzzle, analysis: &'a Analysis, objective: Objective) -> Self {
         let n = puzzle.geometry.len();
         Boards {
             puzzle,
