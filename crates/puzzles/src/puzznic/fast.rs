@@ -19,7 +19,7 @@ use std::collections::BinaryHeap;
 use std::time::Instant;
 
 /// Beam widths tried in turn.
-pub(super) const WIDTHS: [usize; 4] = [64, 1024, 16_384, 131_072];
+pub(super) const WIDTHS: [usize; 5] = [64, 1024, 2048, 16_384, 131_072];
 
 /// Weight of the move bound in [`settled_best_first`], tried before the beams.
 pub(super) const SETTLED_WEIGHT: u32 = 3;
