@@ -5,6 +5,8 @@
 //! promising survive, ranked by moves so far plus twice the admissible move bound, then by
 //! pieces left. Widths grow geometrically until a solution appears; beam search is not
 //! complete, so when even the widest beam fails the caller falls back to a complete search.
+//! One exception: a beam that never had to drop a board was a complete breadth-first search,
+//! and its failure proves that there is no solution ([`Beam::Exhausted`]).
 
 use super::board::{Geometry, Puzzle};
 use super::bound::Analysis;

@@ -51,8 +51,9 @@ pub enum Strategy {
     /// A*: the answer is proven optimal for the objective.
     #[default]
     Optimal,
-    /// Beam search of growing width (then, if it fails, the complete search): some valid
-    /// solution, quickly, with no optimality guarantee.
+    /// Beams of growing width, best-first over settled boards and the goal-directed planner
+    /// (then, if all fail, the complete search): some valid solution, quickly, with no
+    /// optimality guarantee.
     Fast,
 }
 
