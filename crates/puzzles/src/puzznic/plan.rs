@@ -48,7 +48,7 @@ pub(super) struct Plan {
 }
 
 /// The sizes `--fast` uses: measured on the NES levels (docs/puzznic.md), the cheapest that
-/// answer 15-07; a failed run costs well under a second on every level.
+/// answer 15-07; where it fails it gives up within about a second on every NES level.
 pub(super) const PLAN: Plan = Plan {
     width: 64,
     events: 3,
