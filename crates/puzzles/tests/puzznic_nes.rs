@@ -150,12 +150,48 @@ fn fast_answers_are_valid_and_never_beat_the_optimum() {
         solved += 1;
     }
     // A regression guard: with this small budget (to keep the test quick) fast mode answers
-    // 48 levels; with the CLI's budget it answers 56 (docs/puzznic.md).
+    // 48 levels; with the CLI's budget it answers 57 (docs/puzznic.md).
     eprintln!("fast mode answered {solved} of 58 solvable levels within 60,000 states");
     assert!(
         solved >= 48,
         "fast mode answered only {solved} of 58 solvable levels"
     );
+}
+
+/// The level with a wide open room that only the goal-directed planner of `--fast` answers
+/// (within the CLI's budget): the answer verifies and respects the proven bound.
+#[test]
+fn fast_answers_the_open_room_level_15_07() {
+    let levels = levels();
+    let known = known();
+    let p = parse(&levels["15-07"]).unwrap();
+    let options = SolveOptions {
+        objective: Objective::Moves,
+        strategy: Strategy::Fast,
+        limits: Limits::states(2_000_000),
+    };
+    let outcome = solve(&p, &options).expect("answered within the budget");
+    let s = outcome.solution.expect("15-07 is solvable");
+    let (m, _) = verified(&p, &s);
+    let Known::Open { lower } = known["15-07"] else {
+        panic!("15-07 is listed as open in nes-optimal.txt")
+    };
+    assert!(m >= lower, "{m} moves < proven lower bound {lower}");
+    assert!(!outcome.optimal || m == lower);
+}
+
+/// `--fast` proves 16-05 unsolvable too (a beam wide enough never to drop a board is a
+/// complete search), instead of printing nothing or a wrong answer.
+#[test]
+fn fast_proves_level_16_05_unsolvable() {
+    let p = parse(&levels()["16-05"]).unwrap();
+    let options = SolveOptions {
+        strategy: Strategy::Fast,
+        limits: Limits::states(20_000_000),
+        ..SolveOptions::default()
+    };
+    let outcome = solve(&p, &options).unwrap();
+    assert!(outcome.solution.is_none() && outcome.optimal);
 }
 
 #[test]

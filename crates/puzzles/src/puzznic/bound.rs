@@ -43,6 +43,8 @@ pub struct Analysis {
     /// Column of each playable cell.
     col: Vec<u8>,
     cache: RefCell<FxHashMap<u128, u32>>,
+    /// Cache of [`Analysis::next_vanish`] per type placement.
+    next_cache: RefCell<FxHashMap<u128, u32>>,
 }
 
 impl Analysis {
@@ -110,6 +112,7 @@ impl Analysis {
             pair,
             col: geometry.pos.iter().map(|&(_, c)| c).collect(),
             cache: RefCell::new(FxHashMap::default()),
+            next_cache: RefCell::new(FxHashMap::default()),
         }
     }
 
@@ -155,6 +158,67 @@ impl Analysis {
             total += cost;
         }
         Some(total)
+    }
+
+    /// A lower bound on the moves before the *next* group vanishes: the cheapest group of two
+    /// or more pieces of one type whose vanishing leaves no single piece of that type behind
+    /// (fact 4 for that group alone). The goal-directed `--fast` planner steers its short
+    /// searches with it; 0 when a group is already in place.
+    pub fn next_vanish(&self, cells: &[u8]) -> u32 {
+        self.next_vanish_of(cells, 0)
+    }
+
+    /// [`Analysis::next_vanish`] for pieces of type `only` (all types when `only` is 0).
+    pub fn next_vanish_of(&self, cells: &[u8], only: u8) -> u32 {
+        let mut lists = [[0u16; 64]; 10];
+        let mut len = [0usize; 10];
+        for (i, &t) in cells.iter().enumerate() {
+            if t != 0 && len[t as usize] < 64 {
+                lists[t as usize][len[t as usize]] = i as u16;
+                len[t as usize] += 1;
+            }
+        }
+        let mut best = INF;
+        for t in 1..10 {
+            if len[t] >= 2 && (only == 0 || only as usize == t) {
+                best = best.min(self.type_next(&lists[t][..len[t]]));
+            }
+        }
+        best
+    }
+
+    /// [`Analysis::next_vanish`] for the pieces of one type on cells `list` (ascending).
+    fn type_next(&self, list: &[u16]) -> u32 {
+        let m = list.len();
+        match m {
+            0 | 1 => INF,
+            2 | 3 => self.type_bound(list),
+            _ if m <= DP_MAX => {
+                let key = list.iter().fold(m as u128, |k, &c| (k << 8) | c as u128);
+                if let Some(&v) = self.next_cache.borrow().get(&key) {
+                    return v;
+                }
+                let full = (1u32 << m) - 1;
+                let mut v = INF;
+                for mask in 1..=full {
+                    let k = mask.count_ones();
+                    if k >= 2 && (full ^ mask).count_ones() != 1 {
+                        v = v.min(self.group_bound(list, mask));
+                    }
+                }
+                self.next_cache.borrow_mut().insert(key, v);
+                v
+            }
+            _ => {
+                let mut v = INF;
+                for (x, &p) in list.iter().enumerate() {
+                    for &q in &list[x + 1..] {
+                        v = v.min(self.pair(p as usize, q as usize).unwrap_or(INF));
+                    }
+                }
+                v
+            }
+        }
     }
 
     /// The bound for the pieces of one type on cells `list` (sorted ascending).
@@ -313,6 +377,27 @@ mod tests {
         assert_eq!(bound("#1..#\n##.1#\n#####\n"), Some(1));
         // Here it needs two steps before the hole lets it down.
         assert_eq!(bound("#1...#\n###.1#\n######\n"), Some(2));
+    }
+
+    fn next(text: &str, only: u8) -> u32 {
+        let p = parse(text).unwrap();
+        Analysis::new(&p.geometry).next_vanish_of(&p.start, only)
+    }
+
+    #[test]
+    fn next_vanish_is_the_cheapest_group_that_leaves_no_single_piece() {
+        // A pair already in place: the next group vanishes with no move.
+        assert_eq!(next("#11.2..2#\n#########\n", 0), 0);
+        // Only the 2s: three columns apart, so two moves.
+        assert_eq!(next("#11.2..2#\n#########\n", 2), 2);
+        // Three of a kind must vanish together: the far one counts (the pair alone would
+        // leave a single piece), unlike the whole-board bound's cheapest partner.
+        assert_eq!(next("#11....1#\n#########\n", 1), 4);
+        // Four of a kind may go two by two: the adjacent pair is next, at no cost.
+        assert_eq!(next("#11....11#\n##########\n", 1), 0);
+        assert_eq!(next("#1.1...1.1#\n###########\n", 1), 1);
+        // A type with one piece never vanishes, and a board of such is "infinitely far".
+        assert!(next("#1.2#\n#####\n", 0) >= INF);
     }
 
     #[test]

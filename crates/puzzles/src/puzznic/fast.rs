@@ -5,6 +5,8 @@
 //! promising survive, ranked by moves so far plus twice the admissible move bound, then by
 //! pieces left. Widths grow geometrically until a solution appears; beam search is not
 //! complete, so when even the widest beam fails the caller falls back to a complete search.
+//! One exception: a beam that never had to drop a board was a complete breadth-first search,
+//! and its failure proves that there is no solution ([`Beam::Exhausted`]).
 
 use super::board::{Geometry, Puzzle};
 use super::bound::Analysis;
@@ -19,7 +21,7 @@ use std::collections::BinaryHeap;
 use std::time::Instant;
 
 /// Beam widths tried in turn.
-pub(super) const WIDTHS: [usize; 4] = [64, 1024, 16_384, 131_072];
+pub(super) const WIDTHS: [usize; 5] = [64, 1024, 2048, 16_384, 131_072];
 
 /// Weight of the move bound in [`settled_best_first`], tried before the beams.
 pub(super) const SETTLED_WEIGHT: u32 = 3;
@@ -34,6 +36,9 @@ pub(super) enum Beam {
     Found(Vec<Action>),
     /// The beam emptied or a limit was hit.
     Failed,
+    /// The beam emptied without ever dropping a board: it enumerated every board reachable
+    /// from the start (that is not a dead end) and none is empty, so there is no solution.
+    Exhausted,
 }
 
 /// One beam search of the given width.
@@ -52,9 +57,16 @@ pub(super) fn beam<const W: usize>(
     let mut layer: Vec<u32> = vec![0];
     let mut edges: Vec<Edge<Packed<W>, Action, Lex<u32, u32>>> = Vec::new();
     let mut candidates: Vec<(u32, u32, u32)> = Vec::new(); // (rank, pieces, node)
+    let mut truncated = false;
     let result = loop {
         if layer.is_empty() {
-            break Beam::Failed;
+            // Without truncation this was a breadth-first search over every reachable board
+            // (dead ends are never generated, which is sound): none of them is the goal.
+            break if truncated {
+                Beam::Failed
+            } else {
+                Beam::Exhausted
+            };
         }
         if limits.max_states.is_some_and(|m| seen.len() > m)
             || limits.deadline.is_some_and(|d| Instant::now() >= d)
@@ -88,6 +100,7 @@ pub(super) fn beam<const W: usize>(
             }
         }
         if candidates.len() > width {
+            truncated = true;
             candidates.select_nth_unstable(width);
             candidates.truncate(width);
         }
@@ -225,7 +238,12 @@ pub(super) fn settled_best_first<const W: usize>(
 }
 
 /// Waits (pushing one [`Action::Wait`] per cycle) until the board is settled or empty.
-fn settle(geometry: &Geometry, cells: &mut [u8], fall: &mut [bool], actions: &mut Vec<Action>) {
+pub(super) fn settle(
+    geometry: &Geometry,
+    cells: &mut [u8],
+    fall: &mut [bool],
+    actions: &mut Vec<Action>,
+) {
     loop {
         if cells.iter().all(|&t| t == 0) {
             return;
@@ -240,10 +258,109 @@ fn settle(geometry: &Geometry, cells: &mut [u8], fall: &mut [bool], actions: &mu
 }
 
 /// Number of pieces on a packed board.
-fn pieces<const W: usize>(board: &Packed<W>) -> u32 {
+pub(super) fn pieces<const W: usize>(board: &Packed<W>) -> u32 {
     board
         .0
         .iter()
         .map(|w| ((w | w >> 1 | w >> 2 | w >> 3) & 0x1111_1111_1111_1111).count_ones())
         .sum()
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::*;
+    use crate::puzznic::{parse, solve, SolveOptions};
+
+    /// A small closed board from a seed: a few types of 2–4 pieces (sometimes 1) on a floor
+    /// with a few inner walls; the search tests' random sample.
+    pub(in crate::puzznic) fn random_board(seed: u64) -> String {
+        let mut x = seed | 1;
+        let mut below = |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        let (rows, cols) = (2 + below(4) as usize, 3 + below(4) as usize);
+        let mut g = vec![vec![b'#'; cols + 2]; rows + 2];
+        let mut free = Vec::new();
+        for (r, row) in g.iter_mut().enumerate().skip(1).take(rows) {
+            for (c, cell) in row.iter_mut().enumerate().skip(1).take(cols) {
+                if below(6) != 0 {
+                    *cell = b'.';
+                    free.push((r, c));
+                }
+            }
+        }
+        for t in 0..1 + below(3) as u8 {
+            for _ in 0..[2, 2, 2, 3, 3, 4, 1][below(7) as usize] {
+                if !free.is_empty() {
+                    let (r, c) = free.swap_remove(below(free.len() as u64) as usize);
+                    g[r][c] = b'1' + t;
+                }
+            }
+        }
+        g[1][1] = if g[1][1] == b'#' {
+            b'1'
+        } else {
+            g[1][1].max(b'1')
+        };
+        g.iter()
+            .map(|row| String::from_utf8(row.clone()).unwrap() + "\n")
+            .collect()
+    }
+
+    /// Runs one beam of `width` on a board.
+    fn run_beam(text: &str, width: usize) -> (Beam, bool) {
+        let p = parse(text).unwrap();
+        let analysis = Analysis::new(&p.geometry);
+        let graph = Boards::<8>::new(&p, &analysis, crate::puzznic::Objective::Moves);
+        let start = Packed::<8>::pack(&p.start);
+        let mut stats = Stats::default();
+        let found = beam(&graph, start, width, &Limits::none(), &mut stats);
+        let solvable = solve(&p, &SolveOptions::default())
+            .unwrap()
+            .solution
+            .is_some();
+        (found, solvable)
+    }
+
+    #[test]
+    fn a_beam_that_drops_nothing_proves_unsolvable_and_only_then() {
+        let (mut exhausted, mut failed) = (0, 0);
+        for seed in 0..400u64 {
+            let text = random_board(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            let p = parse(&text).unwrap();
+            if Analysis::new(&p.geometry).moves_bound(&p.start).is_none() {
+                continue; // a dead end at the start; the solver answers before any beam
+            }
+            // Wide enough never to drop a board: a complete breadth-first search.
+            match run_beam(&text, usize::MAX) {
+                (Beam::Found(_), true) => {}
+                (Beam::Exhausted, false) => exhausted += 1,
+                (found, solvable) => panic!(
+                    "complete beam: found {} exhausted {} but solvable {solvable} on\n{text}",
+                    matches!(found, Beam::Found(_)),
+                    matches!(found, Beam::Exhausted)
+                ),
+            }
+            // A beam of width 1 drops boards wherever there is a choice: it may fail, but
+            // it never claims a proof it does not have.
+            match run_beam(&text, 1) {
+                (Beam::Exhausted, solvable) => {
+                    assert!(!solvable, "width 1 claimed no solution on\n{text}")
+                }
+                (Beam::Failed, solvable) => failed += solvable as u32,
+                (Beam::Found(_), solvable) => assert!(solvable),
+            }
+        }
+        assert!(
+            exhausted >= 20,
+            "only {exhausted} unsolvable boards in the sample"
+        );
+        assert!(
+            failed >= 3,
+            "width 1 never failed on a solvable board ({failed})"
+        );
+    }
 }

@@ -23,6 +23,7 @@ mod chambers;
 mod fast;
 mod packed;
 mod parse;
+mod plan;
 mod render;
 mod rules;
 mod solve;

@@ -12,6 +12,7 @@ use super::bound::Analysis;
 use super::chambers::{chambers, sub_puzzle};
 use super::fast::{beam, settled_best_first, Beam, SETTLED_NODES, SETTLED_WEIGHT, WIDTHS};
 use super::packed::{Packed, PER_WORD};
+use super::plan::{plan, PLAN};
 use super::rules::{check_move, cycle, falling, is_settled, resolve_in, touches_match, Action};
 use gridlock_search::{astar, Edge, Graph, Lex, Limits, Stats, Stopped};
 use std::cell::RefCell;
@@ -50,8 +51,9 @@ pub enum Strategy {
     /// A*: the answer is proven optimal for the objective.
     #[default]
     Optimal,
-    /// Beam search of growing width (then, if it fails, the complete search): some valid
-    /// solution, quickly, with no optimality guarantee.
+    /// Beams of growing width, best-first over settled boards and the goal-directed planner
+    /// (then, if all fail, the complete search): some valid solution, quickly, with no
+    /// optimality guarantee.
     Fast,
 }
 
@@ -180,7 +182,7 @@ struct Scratch<const W: usize> {
 }
 
 impl<'a, const W: usize> Boards<'a, W> {
-    fn new(puzzle: &'a Puzzle, analysis: &'a Analysis, objective: Objective) -> Self {
+    pub(super) fn new(puzzle: &'a Puzzle, analysis: &'a Analysis, objective: Objective) -> Self {
         let n = puzzle.geometry.len();
         Boards {
             puzzle,
@@ -195,6 +197,11 @@ impl<'a, const W: usize> Boards<'a, W> {
                 cursor: 0,
             }),
         }
+    }
+
+    /// The level this graph plays.
+    pub(super) fn puzzle(&self) -> &'a Puzzle {
+        self.puzzle
     }
 
     fn cost(&self, mv: bool) -> Lex<u32, u32> {
@@ -308,6 +315,17 @@ impl<const W: usize> Graph for Boards<'_, W> {
     }
 }
 
+/// One incomplete try of `--fast`, in the order [`run`] makes them.
+#[derive(Clone, Copy)]
+enum Attempt {
+    /// A beam of this width over every cycle.
+    Beam(usize),
+    /// Weighted best-first over settled boards.
+    Settled,
+    /// The goal-directed planner.
+    Plan,
+}
+
 fn run<const W: usize>(
     puzzle: &Puzzle,
     analysis: &Analysis,
@@ -318,15 +336,15 @@ fn run<const W: usize>(
     let mut stats = Stats::default();
     if options.strategy == Strategy::Fast {
         // Narrow beams (cheap, good answers), then a cheap try over settled boards only, then
-        // the wide beams.
+        // the goal-directed planner, then the wide beams.
         let (narrow, wide) = WIDTHS.split_at(2);
-        let attempts = narrow.iter().map(Some);
+        let attempts = narrow.iter().map(|&w| Attempt::Beam(w));
         let attempts = attempts
-            .chain(std::iter::once(None))
-            .chain(wide.iter().map(Some));
-        for width in attempts {
-            let found = match width {
-                None => settled_best_first::<W>(
+            .chain([Attempt::Settled, Attempt::Plan])
+            .chain(wide.iter().map(|&w| Attempt::Beam(w)));
+        for attempt in attempts {
+            let found = match attempt {
+                Attempt::Settled => settled_best_first::<W>(
                     puzzle,
                     analysis,
                     SETTLED_WEIGHT,
@@ -334,17 +352,29 @@ fn run<const W: usize>(
                     &options.limits,
                     &mut stats,
                 ),
-                Some(&width) => beam(&graph, start, width, &options.limits, &mut stats),
+                Attempt::Plan => plan(&graph, analysis, PLAN, &options.limits, &mut stats),
+                Attempt::Beam(width) => beam(&graph, start, width, &options.limits, &mut stats),
             };
-            if let Beam::Found(actions) = found {
-                let solution = Solution::new(actions);
-                let Lex(a, b) = graph.estimate(&start).unwrap_or(Lex(0, 0));
-                let optimal = options.objective.key(solution.moves, solution.cycles) == (a, b);
-                return Ok(Outcome {
-                    solution: Some(solution),
-                    optimal,
-                    stats,
-                });
+            match found {
+                Beam::Found(actions) => {
+                    let solution = Solution::new(actions);
+                    let Lex(a, b) = graph.estimate(&start).unwrap_or(Lex(0, 0));
+                    let optimal = options.objective.key(solution.moves, solution.cycles) == (a, b);
+                    return Ok(Outcome {
+                        solution: Some(solution),
+                        optimal,
+                        stats,
+                    });
+                }
+                // A beam that never dropped a board proved there is no solution.
+                Beam::Exhausted => {
+                    return Ok(Outcome {
+                        solution: None,
+                        optimal: true,
+                        stats,
+                    })
+                }
+                Beam::Failed => {}
             }
         }
         // Beam search is incomplete: settle the question with the complete search.
