@@ -11,7 +11,8 @@
 #![allow(clippy::needless_range_loop)] // grid code reads best with explicit (row, column) indices
 
 use gridlock_puzzles::puzznic::{
-    cycle, parse, parse_solution, replay, solve, Action, Objective, SolveOptions, Strategy, Verdict,
+    cycle, parse, parse_solution, replay, solve, Action, Analysis, Objective, SolveOptions,
+    Strategy, Verdict,
 };
 use gridlock_search::Limits;
 use proptest::prelude::*;
@@ -306,7 +307,12 @@ proptest! {
 /// exhaustive search, the verifier and the naive simulator; returns the optimal
 /// (moves, cycles) of each objective.
 fn check_solver(seed: u64) -> [Option<(u32, u32)>; 2] {
-    let text = random_board(seed);
+    check_text(&random_board(seed))
+}
+
+/// [`check_solver`] for any board.
+fn check_text(text: &str) -> [Option<(u32, u32)>; 2] {
+    let text = text.to_string();
     let p = parse(&text).unwrap();
     let g = grid(&text);
     let mut out = [None; 2];
@@ -438,5 +444,82 @@ fn solver_is_optimal_on_a_fixed_sample() {
     assert!(
         solvable >= 100 && long >= 25 && differ >= 20 && split >= 30,
         "{solvable} {long} {differ} {split}"
+    );
+}
+
+/// A random board with a one-wide shaft under a small room: the shaft (walls on both sides,
+/// sometimes an alcove beside its bottom cell) is partly filled with random pieces, the room
+/// holds a few more. These are the boards the sealed-stack dead-end test is about.
+fn shaft_board(seed: u64) -> String {
+    let mut rng = Rng(seed | 1);
+    let cols = 3 + rng.below(3) as usize; // inner columns 3..=5
+    let room = 1 + rng.below(2) as usize; // room rows 1..=2
+    let depth = 2 + rng.below(3) as usize; // shaft cells 2..=4
+    let rows = room + depth;
+    let mut g = vec![vec![b'#'; cols + 2]; rows + 2];
+    for r in 1..=room {
+        for c in 1..=cols {
+            g[r][c] = b'.';
+        }
+    }
+    let shaft = 1 + rng.below(cols as u64) as usize;
+    for r in room + 1..=rows {
+        g[r][shaft] = b'.';
+    }
+    let alcove = match rng.below(3) {
+        0 if shaft > 1 => Some(shaft - 1),
+        1 if shaft < cols => Some(shaft + 1),
+        _ => None,
+    };
+    if let Some(a) = alcove {
+        g[rows][a] = if rng.below(2) == 0 {
+            b'.'
+        } else {
+            b'1' + rng.below(3) as u8
+        };
+    }
+    let types = 2 + rng.below(2);
+    for k in 0..rng.below(depth as u64 + 1) as usize {
+        g[rows - k][shaft] = b'1' + rng.below(types) as u8;
+    }
+    let mut free: Vec<(usize, usize)> = (1..=room)
+        .flat_map(|r| (1..=cols).map(move |c| (r, c)))
+        .collect();
+    for _ in 0..1 + rng.below(4) {
+        if free.is_empty() {
+            break;
+        }
+        let k = rng.below(free.len() as u64) as usize;
+        let (r, c) = free.swap_remove(k);
+        g[r][c] = b'1' + rng.below(types) as u8;
+    }
+    g.iter()
+        .map(|row| String::from_utf8(row.clone()).unwrap() + "\n")
+        .collect()
+}
+
+/// The sealed-stack dead-end test (pieces stacked in a one-wide shaft can only vanish last in,
+/// first out, each with its own partner from outside) is sound: whenever it fires, the
+/// exhaustive search finds no solution; and the solver, which prunes with it, stays optimal
+/// on such boards. The guard makes sure the test fires often enough to mean something.
+#[test]
+fn sealed_stack_dead_end_is_sound_on_shaft_boards() {
+    let (mut fired, mut solvable) = (0, 0);
+    for seed in 0..400u64 {
+        let text = shaft_board(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5eed);
+        let p = parse(&text).unwrap();
+        if Analysis::new(&p.geometry).sealed_dead_end(&p.start) {
+            fired += 1;
+            assert_eq!(
+                brute(&grid(&text), Objective::Moves),
+                None,
+                "sealed-stack test fired on a solvable board\n{text}"
+            );
+        }
+        solvable += check_text(&text)[0].is_some() as u32;
+    }
+    assert!(
+        fired >= 20 && solvable >= 60,
+        "fired {fired}, solvable {solvable}"
     );
 }

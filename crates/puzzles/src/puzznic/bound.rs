@@ -21,6 +21,29 @@
 //! the same placements of one type recur in millions of boards). A piece with no possible
 //! partner (the last piece of its type, or one walled off from all others of its type) makes
 //! the board a dead end: it can never vanish, so the board can never be cleared.
+//!
+//! **Sealed stacks** (a second sound dead-end test, [`Analysis::sealed_dead_end`]). Call a
+//! side of a cell *closed* for a piece of type `t` if it is a wall (no playable cell), or an
+//! *alcove* holding a piece of another type: a playable cell whose three other neighbours are
+//! walls. A piece belongs to the *sealed set* F if both its sides are closed for it and the
+//! cell below it is a wall or holds a piece of F of another type (found bottom-up from the
+//! floor, so F is a union of vertical stacks standing on walls). Then:
+//!
+//! - No piece of F ever moves: it cannot fall (wall or an F piece below), and cannot step
+//!   sideways (a wall, or an alcove piece, which itself can never move or vanish while its
+//!   only open neighbour, the F piece, is there and of another type). So a piece of F leaves
+//!   only by vanishing, and by induction on time the first F piece to change in any future is
+//!   the top of its stack, vanishing through the cell *above* it (every other neighbour is a
+//!   wall, an alcove piece or an F piece of another type).
+//! - So each F piece `p` vanishes in a group holding the piece then on the cell above `p`;
+//!   that piece is not in F (F pieces never move, and the F piece that was above `p`, if any,
+//!   vanished first), and pieces on the same cell at the same time, or vanished at different
+//!   times, are different pieces. Hence every F piece of type `t` uses up its own non-F piece
+//!   of type `t`: if F holds more pieces of type `t` than the rest of the board does, the
+//!   board can never be cleared.
+//!
+//! (Groups of three or more exist, so no parity-like claim is made about the pieces left
+//! over: a group may take two of the outside pieces at once.)
 
 use super::board::{Geometry, NONE};
 use rustc_hash::FxHashMap;
@@ -45,7 +68,16 @@ pub struct Analysis {
     cache: RefCell<FxHashMap<u128, u32>>,
     /// Cache of [`Analysis::next_vanish`] per type placement.
     next_cache: RefCell<FxHashMap<u128, u32>>,
+    /// Floors of sealed stacks (module doc): cells standing on a wall whose sides are both
+    /// walls or alcoves, each with the cells above it that are sealed too.
+    stacks: Vec<Vec<u16>>,
+    /// Per playable cell, its left and right sides: [`NONE`] for a wall, the alcove's cell,
+    /// or [`OPEN`].
+    sides: Vec<[u16; 2]>,
 }
+
+/// A side that is neither a wall nor an alcove (see [`Analysis::sealed_dead_end`]).
+const OPEN: u16 = u16::MAX - 1;
 
 impl Analysis {
     /// Runs the distance computations (O(n³) for n playable cells, at most 16 M steps).
@@ -107,13 +139,76 @@ impl Analysis {
                 pair[q * n + p] = best;
             }
         }
+        let (stacks, sides) = sealed_cells(geometry);
         Analysis {
             n,
             pair,
             col: geometry.pos.iter().map(|&(_, c)| c).collect(),
             cache: RefCell::new(FxHashMap::default()),
             next_cache: RefCell::new(FxHashMap::default()),
+            stacks,
+            sides,
         }
+    }
+
+    /// The sealed-stack test of the module doc: true when the sealed set F holds more pieces
+    /// of some type than the rest of the board, so the board can never be cleared.
+    pub fn sealed_dead_end(&self, cells: &[u8]) -> bool {
+        self.counts(cells, false)
+            .is_some_and(|(sealed, total)| (1..10).any(|t| sealed[t] > total[t] - sealed[t]))
+    }
+
+    /// A *heuristic* (not a proof) for the `--fast` planner: true when some type has exactly
+    /// one piece more outside the sealed set than in it. If every sealed piece vanishes with
+    /// exactly one outside partner, as it usually must (a second partner has to arrive beside
+    /// the first at the same moment), that piece is left alone. Sound tests use
+    /// [`Analysis::sealed_dead_end`] only.
+    pub fn sealed_risky(&self, cells: &[u8]) -> bool {
+        self.counts(cells, true).is_some_and(|(sealed, total)| {
+            (1..10).any(|t| sealed[t] > 0 && total[t] == 2 * sealed[t] + 1)
+        })
+    }
+
+    /// Pieces per type in the sealed set F and on the whole board, or `None` when F is
+    /// empty. `loose`: an alcove closes a side whatever it holds (for the heuristic: a piece
+    /// parked in an empty alcove rarely helps).
+    fn counts(&self, cells: &[u8], loose: bool) -> Option<([u8; 10], [u8; 10])> {
+        if self.stacks.is_empty() {
+            return None;
+        }
+        let mut sealed = [0u8; 10];
+        let mut any = false;
+        for stack in &self.stacks {
+            let mut below = 0u8; // type of the F piece below (0: the floor)
+            for &c in stack {
+                let t = cells[c as usize];
+                if t == 0 || t == below {
+                    break; // empty, or about to vanish with the piece below
+                }
+                let closed = self.sides[c as usize].iter().all(|&s| match s {
+                    NONE => true,
+                    OPEN => false,
+                    alcove => {
+                        let a = cells[alcove as usize];
+                        loose || (a != 0 && a != t)
+                    }
+                });
+                if !closed {
+                    break;
+                }
+                sealed[t as usize] += 1;
+                any = true;
+                below = t;
+            }
+        }
+        if !any {
+            return None;
+        }
+        let mut total = [0u8; 10];
+        for &t in cells {
+            total[t as usize] += 1;
+        }
+        Some((sealed, total))
     }
 
     /// Fact 3 for two cells (`None` when the pieces can never meet).
@@ -127,6 +222,9 @@ impl Analysis {
     /// A lower bound on the player moves needed to clear `cells`, or `None` if it can never
     /// be cleared (a dead end).
     pub fn moves_bound(&self, cells: &[u8]) -> Option<u32> {
+        if self.sealed_dead_end(cells) {
+            return None;
+        }
         // Pieces grouped by type without allocating: count, then place.
         let mut start = [0usize; 11];
         for &t in cells {
@@ -344,6 +442,46 @@ impl Analysis {
     }
 }
 
+/// The sealed stacks and the sides of every cell (see [`Analysis::sealed_dead_end`]).
+fn sealed_cells(geometry: &Geometry) -> (Vec<Vec<u16>>, Vec<[u16; 2]>) {
+    let n = geometry.len();
+    // An alcove next to `from`: its neighbours other than `from` are all walls.
+    let alcove = |cell: u16, from: usize| -> bool {
+        geometry
+            .neighbours(cell as usize)
+            .iter()
+            .all(|&x| x == NONE || x as usize == from)
+    };
+    let sides: Vec<[u16; 2]> = (0..n)
+        .map(|i| {
+            [geometry.left[i], geometry.right[i]].map(|s| {
+                if s == NONE {
+                    NONE
+                } else if alcove(s, i) {
+                    s
+                } else {
+                    OPEN
+                }
+            })
+        })
+        .collect();
+    let sealed = |i: usize| sides[i].iter().all(|&s| s != OPEN);
+    let mut stacks = Vec::new();
+    for floor in 0..n {
+        if geometry.down[floor] != NONE || !sealed(floor) {
+            continue;
+        }
+        let mut stack = vec![floor as u16];
+        let mut c = geometry.up[floor];
+        while c != NONE && sealed(c as usize) {
+            stack.push(c);
+            c = geometry.up[c as usize];
+        }
+        stacks.push(stack);
+    }
+    (stacks, sides)
+}
+
 /// Whether some adjacent pair of cells is reachable by both `p` and `q` at all (used only to
 /// tell a saturated distance from an impossible one).
 fn reachable(near: &[u8], d: &[u8], n: usize, p: usize, q: usize) -> bool {
@@ -369,6 +507,35 @@ mod tests {
     fn walled_off_pair_is_a_dead_end() {
         assert_eq!(bound("#1#1#\n#####\n"), None);
         assert_eq!(bound("#1.1#\n#####\n"), Some(1));
+    }
+
+    fn sealed(text: &str) -> bool {
+        let p = parse(text).unwrap();
+        Analysis::new(&p.geometry).sealed_dead_end(&p.start)
+    }
+
+    #[test]
+    fn sealed_stack_needs_an_outside_partner_per_piece() {
+        // A one-wide shaft holding 1, 2, 1 from the floor and one 1 outside: the lower 1 can
+        // only vanish with a piece dropped onto it after the upper one has, so the two sealed
+        // 1s need two outside 1s. (Every type has a partner, so only this test sees it.)
+        let shaft = "#1.2..#\n#####1#\n#####2#\n#####1#\n#######\n";
+        assert!(sealed(shaft));
+        assert_eq!(bound(shaft), None);
+        // Two 1s outside: enough partners, not flagged.
+        assert!(!sealed("#1.21.#\n#####1#\n#####2#\n#####1#\n#######\n"));
+        // An alcove beside the bottom holding another type closes that side ...
+        assert!(sealed("#1.23.#\n#####1#\n#####2#\n####31#\n#######\n"));
+        // ... an empty one does not (the 1 can step into it), nor one of the same type.
+        assert!(!sealed("#1.23.#\n#####1#\n#####2#\n####.1#\n#######\n"));
+        assert!(!sealed("#1.23.#\n#####1#\n#####2#\n####11#\n#######\n"));
+        // A shaft cell with an open side is no stack: nothing above it counts.
+        assert!(!sealed(
+            "#1.2..#\n#####1#\n#####2#\n####.1#\n####.##\n#######\n"
+        ));
+        // Two equal pieces on top of each other are about to vanish: the upper one is not
+        // sealed (here the sealed part is the lower 1 alone, with two 1s outside).
+        assert!(!sealed("#1.2.1#\n#####1#\n#####1#\n#######\n"));
     }
 
     #[test]

@@ -45,6 +45,9 @@ pub(super) struct Plan {
     pub weight: u32,
     /// Children one board may place in the next layer.
     pub per_parent: usize,
+    /// Drop events after which a sealed stack looks unservable
+    /// ([`Analysis::sealed_risky`], a heuristic).
+    pub strict: bool,
 }
 
 /// The sizes `--fast` uses: measured on the NES levels (docs/puzznic.md), the cheapest that
@@ -55,6 +58,7 @@ pub(super) const PLAN: Plan = Plan {
     expansions: 300,
     weight: 2,
     per_parent: 4,
+    strict: false,
 };
 
 /// One settled board of the outer beam, with the way it was reached.
@@ -277,7 +281,10 @@ impl<const W: usize> Short<W> {
                     let mut actions = self.trace(child);
                     settle(geometry, &mut self.cells, &mut self.fall, &mut actions);
                     let clear = self.cells.iter().all(|&t| t == 0);
-                    if clear || analysis.moves_bound(&self.cells).is_some() {
+                    if clear
+                        || (analysis.moves_bound(&self.cells).is_some()
+                            && !(params.strict && analysis.sealed_risky(&self.cells)))
+                    {
                         let settled = Packed::<W>::pack(&self.cells);
                         if !out.iter().any(|(b, _)| *b == settled) {
                             out.push((settled, actions));
