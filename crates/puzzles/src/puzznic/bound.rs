@@ -533,6 +533,11 @@ mod tests {
         assert!(!sealed(
             "#1.2..#\n#####1#\n#####2#\n####.1#\n####.##\n#######\n"
         ));
+        // The heuristic: one 1 sealed, two outside would leave one over after a pair.
+        let p = parse("#1.21.#\n#####2#\n#####1#\n#######\n").unwrap();
+        assert!(Analysis::new(&p.geometry).sealed_risky(&p.start));
+        let p = parse("#1.2..#\n#####2#\n#####1#\n#######\n").unwrap();
+        assert!(!Analysis::new(&p.geometry).sealed_risky(&p.start));
         // Two equal pieces on top of each other are about to vanish: the upper one is not
         // sealed (here the sealed part is the lower 1 alone, with two 1s outside).
         assert!(!sealed("#1.2.1#\n#####1#\n#####1#\n#######\n"));

@@ -45,8 +45,9 @@ pub(super) struct Plan {
     pub weight: u32,
     /// Children one board may place in the next layer.
     pub per_parent: usize,
-    /// Drop events after which a sealed stack looks unservable
-    /// ([`Analysis::sealed_risky`], a heuristic).
+    /// Drop boards (in the short searches) and events after which a sealed stack looks
+    /// unservable ([`Analysis::sealed_risky`], a heuristic). Off in [`PLAN`]: tried on 15-08
+    /// without success (docs/puzznic.md), kept for the next attempt.
     pub strict: bool,
 }
 
@@ -290,6 +291,9 @@ impl<const W: usize> Short<W> {
                             out.push((settled, actions));
                         }
                     }
+                    continue;
+                }
+                if params.strict && analysis.sealed_risky(&self.cells) {
                     continue;
                 }
                 let h = analysis.next_vanish_of(&self.cells, target);
