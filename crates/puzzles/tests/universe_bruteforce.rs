@@ -291,6 +291,7 @@ fn check_units(walls: usize, picks: &[u64]) -> usize {
     let mut scratch = Scratch::default();
     let mut interesting = 0;
     let mut red_kinds = HashSet::new();
+    let (mut skipped, mut rejected) = (0, 0);
     for &u in picks {
         let mut rows = Vec::new();
         let summary = units.run_unit(u, &mut scratch, &mut rows);
@@ -305,17 +306,35 @@ fn check_units(walls: usize, picks: &[u64]) -> usize {
         });
         let (expected, goals, explored) = brute_force(wall_mask, &spec);
         assert_eq!(summary.goal_positions, goals, "unit {u}: goal positions");
-        assert_eq!(
-            summary.explored, explored,
-            "unit {u}: positions in solvable components"
-        );
+        // layouts proven uninteresting are not visited; every other solvable position is
+        if summary.skipped_layouts == 0 {
+            assert_eq!(
+                summary.explored, explored,
+                "unit {u}: positions in solvable components"
+            );
+        } else {
+            assert!(summary.explored < explored, "unit {u}: skipped positions");
+            assert!(
+                summary.skipped_goal_positions > 0,
+                "unit {u}: skipped goals"
+            );
+        }
+        skipped += summary.skipped_layouts;
+        rejected += summary.rejected_early;
         assert_eq!(rows, expected, "unit {u}");
         interesting += rows.len();
         red_kinds.insert(kinds[2]);
     }
     eprintln!(
-        "{} units, {interesting} interesting components, red-row kinds {red_kinds:?}",
+        "{} units, {interesting} interesting components, red-row kinds {red_kinds:?}, \
+         {skipped} layouts skipped, {rejected} components rejected early",
         picks.len()
+    );
+    // the identical rows above are the referee of both prunings: make sure they were used
+    assert!(skipped > 0, "the sample should exercise the layout pruning");
+    assert!(
+        rejected > 0,
+        "the sample should exercise the component pruning"
     );
     assert!(
         red_kinds.len() > 1,

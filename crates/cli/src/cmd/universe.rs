@@ -179,6 +179,14 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
         thousands(u128::from(summary.solvable)),
         thousands(u128::from(summary.interesting))
     ));
+    lines.push(format!(
+        "positions skipped: proven uninteresting: {} layouts holding {} goal positions (not visited); \
+         {} solvable components ({} positions) proven not minimal before the hardest-position scan",
+        thousands(u128::from(summary.skipped_layouts)),
+        thousands(u128::from(summary.skipped_goal_positions)),
+        thousands(u128::from(summary.rejected_early)),
+        thousands(u128::from(summary.rejected_early_positions))
+    ));
     let dist: Vec<String> = summary
         .by_moves
         .iter()

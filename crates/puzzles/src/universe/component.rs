@@ -42,6 +42,8 @@ pub struct Scratch {
     next: Vec<u64>,
     /// Most positions numbered in one layout (for the memory report).
     pub(crate) peak_layout: u64,
+    /// Buffers of the layout-wide sweep.
+    pub(crate) sweep: super::sweep::Sweep,
 }
 
 impl Scratch {
@@ -290,6 +292,22 @@ impl Scratch {
             at = next;
         }
         let p = self.states[hardest];
+        self.minimal_unless_moved(layout, p, &moved, moves, walls_matter)
+    }
+
+    /// Whether position `p` (optimal moves `moves`) is minimal, given `moved`: bit `v` of
+    /// `moved[lane]` is set for each vehicle that one optimal solution of `p` moves (those need
+    /// no test: replaying that solution without them is shorter). The others are removed one
+    /// at a time and re-solved within `moves - 1`.
+    pub(crate) fn minimal_unless_moved(
+        &mut self,
+        layout: &Layout,
+        p: u64,
+        moved: &[u8; LANES],
+        moves: u32,
+        walls_matter: bool,
+    ) -> bool {
+        let t = tables();
         for (lane, &moved_here) in moved.iter().enumerate() {
             let n = t.kinds[usize::from(layout.kinds[lane])].lens.len();
             for v in 0..n {

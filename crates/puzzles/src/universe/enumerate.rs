@@ -14,8 +14,7 @@ use super::board::RED_ROW;
 use super::component::Scratch;
 use super::lanes::{tables, Tables, EMPTY, MAX_DIGITS};
 use super::layout::{with_digit, Layout, LANES};
-use rayon::prelude::*;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 /// Which positions count.
@@ -89,8 +88,19 @@ pub struct Summary {
     pub by_moves: Vec<u64>,
     /// `solvable_by_moves[m]`: solvable components of `m` moves.
     pub solvable_by_moves: Vec<u64>,
-    /// Most positions one thread numbered in a single layout (memory is about 4 bytes each).
+    /// Most positions one thread numbered in a single layout (memory is about 5 bytes each,
+    /// plus 12 bytes per solvable position of the layout).
     pub peak_layout: u64,
+    /// Layouts skipped whole: proven to hold no minimal component (independence pruning).
+    pub skipped_layouts: u64,
+    /// Goal positions of the skipped layouts (counted in `goal_positions` too; their
+    /// components are not visited, so not counted in `explored` or `solvable`).
+    pub skipped_goal_positions: u64,
+    /// Solvable components proven not minimal by the first-obstacle test, before any
+    /// hardest-position scan or re-solving.
+    pub rejected_early: u64,
+    /// Positions in those components.
+    pub rejected_early_positions: u64,
 }
 
 impl Summary {
@@ -113,6 +123,10 @@ impl Summary {
             }
         }
         self.peak_layout = self.peak_layout.max(o.peak_layout);
+        self.skipped_layouts += o.skipped_layouts;
+        self.skipped_goal_positions += o.skipped_goal_positions;
+        self.rejected_early += o.rejected_early;
+        self.rejected_early_positions += o.rejected_early_positions;
     }
 
     fn count(v: &mut Vec<u64>, m: u32) {
@@ -369,48 +383,63 @@ fn run_layout(
     rows: &mut Vec<Row>,
     summary: &mut Summary,
 ) {
-    let t = tables();
-    summary.layouts += 1;
-    scratch.begin_layout(layout);
-    for (wi, &word) in live.iter().enumerate() {
+    let goal_tuples = live.iter().enumerate().flat_map(|(wi, &word)| {
         let mut word = word;
-        while word != 0 {
-            let ti = wi * 64 + word.trailing_zeros() as usize;
-            word &= word - 1;
-            let (rows_packed, h_cm) = tuples[ti];
+        std::iter::from_fn(move || {
+            (word != 0).then(|| {
+                let ti = wi * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                tuples[ti]
+            })
+        })
+    });
+    if !super::prune::layout_may_be_minimal(layout) {
+        // proven: no component of this layout is minimal; only its goal positions are counted
+        let t = tables();
+        scratch.ranker.reset(layout);
+        let mut goals = 0;
+        for (rows_packed, h_cm) in goal_tuples {
             let row = scratch.ranker.row_index(rows_packed);
-            let block = scratch.ranker.block(t, row, h_cm);
-            summary.goal_positions += block.size;
-            for off in 0..block.size {
-                let r = block.base + off;
-                if scratch.is_seen(r) {
-                    continue;
-                }
-                let seed = scratch.ranker.unrank_in(t, &block, rows_packed, h_cm, off);
-                let info = scratch.component(layout, seed, r, rules == Rules::Published);
-                summary.solvable += 1;
-                summary.explored += info.size;
-                Summary::count(&mut summary.solvable_by_moves, info.moves);
-                if info.minimal {
-                    summary.interesting += 1;
-                    Summary::count(&mut summary.by_moves, info.moves);
-                    let key = scratch.key(layout);
-                    rows.push(Row {
-                        moves: info.moves,
-                        board: String::from_utf8_lossy(&info.hardest).into_owned(),
-                        size: info.size,
-                        key: String::from_utf8_lossy(&key).into_owned(),
-                    });
-                }
-            }
+            goals += scratch.ranker.block(t, row, h_cm).size;
         }
+        summary.skipped_layouts += 1;
+        summary.skipped_goal_positions += goals;
+        summary.goal_positions += goals;
+        return;
     }
-    summary.peak_layout = summary.peak_layout.max(scratch.peak_layout);
+    summary.layouts += 1;
+    let stats = scratch.sweep_layout(layout, goal_tuples, rules == Rules::Published, |found| {
+        let info = found.info;
+        summary.solvable += 1;
+        Summary::count(&mut summary.solvable_by_moves, info.moves);
+        if found.rejected_early {
+            summary.rejected_early += 1;
+            summary.rejected_early_positions += info.size;
+        }
+        if info.minimal {
+            summary.interesting += 1;
+            Summary::count(&mut summary.by_moves, info.moves);
+            let key = found.key.expect("interesting components carry their key");
+            rows.push(Row {
+                moves: info.moves,
+                board: String::from_utf8_lossy(&info.hardest).into_owned(),
+                size: info.size,
+                key: String::from_utf8_lossy(&key).into_owned(),
+            });
+        }
+    });
+    summary.goal_positions += stats.goals;
+    summary.explored += stats.visited;
+    summary.peak_layout = summary.peak_layout.max(stats.numbered);
 }
 
 /// Runs the enumeration of `config` on every core, reporting rows and progress in unit order
 /// through `on_event`. Stops with the callback's error, or [`Cancelled`] (as `E`) when the
 /// cancel flag rises.
+///
+/// Workers (one per rayon thread) take units one at a time from a shared counter, so a few
+/// units that are far heavier than the rest (sparse rows hold most positions) never leave a
+/// core idle at a batch boundary; this thread puts the results back in unit order.
 pub fn enumerate<E: From<Cancelled>>(
     config: &Config,
     mut on_event: impl FnMut(Event<'_>) -> Result<(), E>,
@@ -419,37 +448,68 @@ pub fn enumerate<E: From<Cancelled>>(
     let range = units.shard(config);
     let total = range.end - range.start;
     let mut summary = Summary::default();
-    const BATCH: u64 = 1024;
-    let mut start = range.start;
     on_event(Event::Progress { done: 0, total })?;
-    while start < range.end {
-        if config
+    let next = AtomicU64::new(range.start);
+    let stop = AtomicBool::new(false);
+    let cancelled = || {
+        config
             .cancel
             .as_ref()
             .is_some_and(|c| c.load(Ordering::Relaxed))
-        {
-            return Err(Cancelled.into());
+    };
+    let threads = rayon::current_num_threads().max(1);
+    let result = std::thread::scope(|scope| -> Result<(), E> {
+        let (tx, rx) = std::sync::mpsc::channel::<(u64, Vec<Row>, Summary)>();
+        for _ in 0..threads {
+            let tx = tx.clone();
+            let (units, next, stop, range) = (&units, &next, &stop, range.clone());
+            scope.spawn(move || {
+                let mut scratch = Scratch::default();
+                loop {
+                    if stop.load(Ordering::Relaxed) || cancelled() {
+                        return;
+                    }
+                    let u = next.fetch_add(1, Ordering::Relaxed);
+                    if u >= range.end {
+                        return;
+                    }
+                    let mut rows = Vec::new();
+                    let s = units.run_unit(u, &mut scratch, &mut rows);
+                    if tx.send((u, rows, s)).is_err() {
+                        return;
+                    }
+                }
+            });
         }
-        let end = (start + BATCH).min(range.end);
-        let results: Vec<(Vec<Row>, Summary)> = (start..end)
-            .into_par_iter()
-            .map_init(Scratch::default, |scratch, u| {
-                let mut rows = Vec::new();
-                let s = units.run_unit(u, scratch, &mut rows);
-                (rows, s)
-            })
-            .collect();
-        for (rows, s) in &results {
-            summary.absorb(s);
-            if !rows.is_empty() {
-                on_event(Event::Rows(rows))?;
+        drop(tx);
+        let mut pending = std::collections::BTreeMap::new();
+        let mut emit = range.start;
+        let outcome = (|| -> Result<(), E> {
+            for (u, rows, s) in rx.iter() {
+                pending.insert(u, (rows, s));
+                let before = emit;
+                while let Some((rows, s)) = pending.remove(&emit) {
+                    summary.absorb(&s);
+                    if !rows.is_empty() {
+                        on_event(Event::Rows(&rows))?;
+                    }
+                    emit += 1;
+                }
+                if emit / 256 != before / 256 || emit == range.end {
+                    on_event(Event::Progress {
+                        done: emit - range.start,
+                        total,
+                    })?;
+                }
             }
-        }
-        start = end;
-        on_event(Event::Progress {
-            done: start - range.start,
-            total,
-        })?;
-    }
+            if emit < range.end {
+                return Err(Cancelled.into());
+            }
+            Ok(())
+        })();
+        stop.store(true, Ordering::Relaxed);
+        outcome
+    });
+    result?;
     Ok(summary)
 }

@@ -69,6 +69,11 @@ pub struct Tables {
     /// `spread[m]` puts bit `k` of a 6-bit lane mask at bit `6k`: it turns a row mask into
     /// column-major board bits and a column mask into row-major ones.
     pub spread: [u64; 64],
+    /// `mask_flat[kind * 6 + digit]`: [`Tables::mask`] without the two indirections (the hot
+    /// loop reads it for every lane of every position).
+    pub mask_flat: [u8; KINDS * MAX_DIGITS],
+    /// `spread_flat[kind * 6 + digit]`: `spread[mask]` of that arrangement.
+    pub spread_flat: [u64; KINDS * MAX_DIGITS],
 }
 
 fn arrangements(lens: &[u8]) -> Vec<Vec<u8>> {
@@ -191,7 +196,17 @@ fn build() -> Tables {
             }
         }
     }
+    let mut mask_flat = [0u8; KINDS * MAX_DIGITS];
+    let mut spread_flat = [0u64; KINDS * MAX_DIGITS];
+    for (k, kind) in kinds.iter().enumerate() {
+        for (d, &m) in kind.masks.iter().enumerate() {
+            mask_flat[k * MAX_DIGITS + d] = m;
+            spread_flat[k * MAX_DIGITS + d] = spread[usize::from(m)];
+        }
+    }
     Tables {
+        mask_flat,
+        spread_flat,
         kinds,
         move_start,
         move_list,
@@ -220,7 +235,13 @@ impl Tables {
     /// Lane mask of arrangement `digit` of `kind`.
     #[inline]
     pub fn mask(&self, kind: u8, digit: u8) -> u8 {
-        self.kinds[usize::from(kind)].masks[usize::from(digit)]
+        self.mask_flat[usize::from(kind) * MAX_DIGITS + usize::from(digit)]
+    }
+
+    /// `spread[mask(kind, digit)]`.
+    #[inline]
+    pub fn spread_of(&self, kind: u8, digit: u8) -> u64 {
+        self.spread_flat[usize::from(kind) * MAX_DIGITS + usize::from(digit)]
     }
 
     /// The kind with these lengths and red-car index, if the lane can hold them.

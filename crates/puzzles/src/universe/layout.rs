@@ -209,10 +209,8 @@ impl Layout {
         let mut h_cm = 0u64;
         let mut v_rm = 0u64;
         for i in 0..6 {
-            let m = t.mask(self.kinds[i], digit(packed, i));
-            h_cm |= t.spread[usize::from(m)] << i;
-            let m = t.mask(self.kinds[6 + i], digit(packed, 6 + i));
-            v_rm |= t.spread[usize::from(m)] << i;
+            h_cm |= t.spread_of(self.kinds[i], digit(packed, i)) << i;
+            v_rm |= t.spread_of(self.kinds[6 + i], digit(packed, 6 + i)) << i;
         }
         Occupancy { h_cm, v_rm }
     }
@@ -405,6 +403,38 @@ impl Ranker {
             weights,
             size,
         }
+    }
+
+    /// The first rank and column weights of row tuple `row_index`'s block (laid out on first
+    /// use): [`Ranker::block`] without the block size, for the hot loop.
+    #[inline]
+    pub fn block_at(&mut self, t: &Tables, row_index: u32, h_cm: u64) -> (u64, [u32; 6]) {
+        let r = row_index as usize;
+        if self.stamp[r] != self.generation {
+            self.block(t, row_index, h_cm);
+        }
+        (self.base[r], self.weights[r])
+    }
+
+    /// Rank of a position with block `(base, weights)` (see [`Ranker::block_at`]).
+    #[inline]
+    pub fn rank_at(
+        &self,
+        t: &Tables,
+        base: u64,
+        weights: &[u32; 6],
+        packed: u64,
+        h_cm: u64,
+    ) -> u64 {
+        let blocked = h_cm | self.layout.walls_cm;
+        let mut r = base;
+        for (j, &w) in weights.iter().enumerate() {
+            let b = (blocked >> (6 * j) & 63) as usize;
+            let k = usize::from(self.layout.kinds[6 + j]);
+            let i = t.compat_index[(k * 64 + b) * MAX_DIGITS + usize::from(digit(packed, 6 + j))];
+            r += u64::from(i) * u64::from(w);
+        }
+        r
     }
 
     /// Rank of a position inside its block.

@@ -26,6 +26,8 @@ pub mod count;
 mod enumerate;
 pub mod lanes;
 pub mod layout;
+pub mod prune;
+mod sweep;
 
 pub use board::{normalise, Board};
 pub use component::{ComponentInfo, Scratch};
