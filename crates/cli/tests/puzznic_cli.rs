@@ -376,3 +376,38 @@ fn closed_pipe_ends_quietly() {
     assert!(out.status.success(), "{:?}", out);
     assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
 }
+
+#[test]
+fn verify_bounds_the_optimality_check_with_its_timeout() {
+    // 13-01's optimal search takes about a minute; --timeout cuts only the optimality check
+    let level = fixture("nes/13-01.txt");
+    let answer = gridlock()
+        .args(["puzznic", "--fast"])
+        .arg(&level)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let answer = file(std::str::from_utf8(&answer).unwrap());
+    gridlock()
+        .args(["verify", "puzznic", "--timeout", "0.2"])
+        .arg(&level)
+        .arg(answer.path())
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("valid\n"))
+        .stdout(predicate::str::contains(
+            "objective moves: unknown (search stopped: time limit reached",
+        ));
+    // a -1 can only be confirmed by a finished search: out of time is exit code 3
+    let minus_one = file("-1\n");
+    gridlock()
+        .args(["verify", "puzznic", "--timeout", "0"])
+        .arg(fixture("nes/16-05.txt"))
+        .arg(minus_one.path())
+        .assert()
+        .code(3)
+        .stdout("")
+        .stderr(predicate::str::contains("raise --timeout"));
+}

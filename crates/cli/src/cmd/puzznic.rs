@@ -1,7 +1,7 @@
 //! `gridlock puzznic`: an optimal (or, with `--fast`, a quick) sequence of cycles that clears
 //! a Puzznic board, and `gridlock verify puzznic`.
 
-use crate::common::{Common, Format, DEFAULT_MAX_STATES};
+use crate::common::{Common, Format};
 use crate::error::CliError;
 use crate::input::{read_text, source_name};
 use crate::output::Output;
@@ -167,16 +167,16 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
 
 /// `gridlock verify puzznic`: replays the answer, then solves both objectives to say whether
 /// it is optimal.
-pub fn verify(input: &Path, solution: &Path, out: &mut Output) -> Result<u8, CliError> {
+pub fn verify(
+    input: &Path,
+    solution: &Path,
+    limits: &Limits,
+    out: &mut Output,
+) -> Result<u8, CliError> {
     let puzzle = load(Some(input))?;
     let text = read_text(Some(solution))?;
     let analysis = Analysis::new(&puzzle.geometry);
-    let judgement = judge(
-        &puzzle,
-        &analysis,
-        &text,
-        &Limits::states(DEFAULT_MAX_STATES),
-    )?;
+    let judgement = judge(&puzzle, &analysis, &text, limits)?;
     out.write(&judgement.report())?;
     Ok(if judgement.is_valid() { 0 } else { 1 })
 }

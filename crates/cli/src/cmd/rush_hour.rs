@@ -1,7 +1,7 @@
 //! `gridlock rush-hour`: the contest answer, optimal solutions in either metric, batch runs
 //! over many boards, component exploration, and the move-list verifier (SPEC §3, §6).
 
-use crate::common::{Common, Format, DEFAULT_MAX_STATES};
+use crate::common::{Common, Format};
 use crate::error::CliError;
 use crate::input::{self, source_name};
 use crate::output::Output;
@@ -462,17 +462,17 @@ fn explore(args: ExploreArgs, out: &mut Output) -> Result<u8, CliError> {
 
 /// `gridlock verify rush-hour INPUT SOLUTION`: prints the verdict, then (if valid) the length
 /// in steps and in moves and whether each is optimal. Exit 0 valid, 1 invalid, 2 malformed.
-pub fn verify(input: &Path, solution: &Path, out: &mut Output) -> Result<u8, CliError> {
+pub fn verify(
+    input: &Path,
+    solution: &Path,
+    limits: &Limits,
+    out: &mut Output,
+) -> Result<u8, CliError> {
     let puzzle = read_puzzle(Some(input))?;
     let list_text = input::read_text(Some(solution))?;
     let list = parse_moves(&list_text)
         .map_err(|e| CliError::input_in(&source_name(Some(solution)), &e))?;
-    let judgement = judge(
-        &puzzle.board,
-        puzzle.start,
-        &list,
-        &Limits::states(DEFAULT_MAX_STATES),
-    );
+    let judgement = judge(&puzzle.board, puzzle.start, &list, limits);
     out.write(&judgement.report())?;
     Ok(match judgement.verdict {
         Verdict::Valid { .. } => 0,

@@ -1,8 +1,11 @@
 //! `gridlock verify PUZZLE INPUT SOLUTION`: the special judge (SPEC §6).
 
+use crate::common::interrupted;
 use crate::error::CliError;
 use crate::output::Output;
+use gridlock_search::Limits;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// Which puzzle's rules to replay the solution with.
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -25,14 +28,31 @@ pub struct Args {
     pub input: PathBuf,
     /// The solution to check.
     pub solution: PathBuf,
+    /// Seconds the optimality check may search. The solution is always replayed in full;
+    /// when the budget runs out before the optimum is known, optimality is reported as
+    /// unknown (a `-1` answer, which only a finished search can confirm, exits with 3).
+    #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
+    pub timeout: f64,
+}
+
+impl Args {
+    /// The limits of the optimality check: the default state cap, the time budget, Ctrl-C.
+    fn limits(&self) -> Limits {
+        let limits = Limits::states(crate::common::DEFAULT_MAX_STATES).with_cancel(interrupted());
+        match Duration::try_from_secs_f64(self.timeout.max(0.0)) {
+            Ok(budget) => limits.with_timeout(budget),
+            Err(_) => limits,
+        }
+    }
 }
 
 /// Prints `valid` or `invalid: <reason>` and the solution's length and optimality; exit code
 /// 0 for valid, 1 for invalid, 2 for a malformed file.
 pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
+    let limits = args.limits();
     match args.puzzle {
-        Puzzle::RushHour => super::rush_hour::verify(&args.input, &args.solution, out),
+        Puzzle::RushHour => super::rush_hour::verify(&args.input, &args.solution, &limits, out),
         Puzzle::Chips => super::chips::verify(&args.input, &args.solution, out),
-        Puzzle::Puzznic => super::puzznic::verify(&args.input, &args.solution, out),
+        Puzzle::Puzznic => super::puzznic::verify(&args.input, &args.solution, &limits, out),
     }
 }
