@@ -9,7 +9,7 @@ use gridlock_puzzles::puzznic::{
     describe_bound, judge, parse, render_json, render_text, solve_with, Analysis, Objective,
     Outcome, Puzzle, Solution, SolveOptions, Strategy,
 };
-use gridlock_search::Limits;
+use gridlock_search::{Limits, StopReason};
 use std::path::{Path, PathBuf};
 
 /// What to minimise.
@@ -176,7 +176,18 @@ pub fn verify(
     let puzzle = load(Some(input))?;
     let text = read_text(Some(solution))?;
     let analysis = Analysis::new(&puzzle.geometry);
-    let judgement = judge(&puzzle, &analysis, &text, limits)?;
+    // only a `-1` answer needs the search to finish: say so, with the bound in words
+    let judgement = judge(&puzzle, &analysis, &text, limits).map_err(|stopped| {
+        let hint = match stopped.reason {
+            StopReason::Timeout => "raise --timeout",
+            StopReason::StateLimit(_) => "the board is too large to prove unsolvable here",
+            StopReason::Cancelled => "interrupted",
+        };
+        let bound = describe_bound(&stopped, Objective::Moves);
+        CliError::Limit(format!(
+            "{stopped} while checking that the board cannot be cleared ({hint}); {bound}"
+        ))
+    })?;
     out.write(&judgement.report())?;
     Ok(if judgement.is_valid() { 0 } else { 1 })
 }
