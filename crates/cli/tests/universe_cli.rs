@@ -113,3 +113,44 @@ fn explore_prints_the_same_key_from_every_position_of_a_component() {
     assert_eq!(explore(&key)["key"].as_str().unwrap(), key);
     assert_eq!(explore(&key)["states"], 4780);
 }
+
+/// Ctrl-C: exit code 3, and the summary of the units whose rows were written still comes out,
+/// consistent with those rows.
+#[test]
+fn ctrl_c_prints_the_summary_of_the_finished_units() {
+    use std::process::{Command as Process, Stdio};
+    let child = Process::new(assert_cmd::cargo::cargo_bin("gridlock"))
+        .args(["rush-hour", "universe", "--no-count", "--shard", "2/2"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let sent = Process::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let output = child.wait_with_output().unwrap();
+    let err = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(3), "{err}");
+    assert!(err.contains("interrupted after "), "{err}");
+    let rows = String::from_utf8(output.stdout).unwrap().lines().count();
+    assert!(
+        err.contains(&format!("interesting: {}\n", thousands(rows))),
+        "{rows} rows, but: {err}"
+    );
+}
+
+/// 1234567 -> "1,234,567", as the summary writes counts.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}

@@ -3,7 +3,7 @@
 use crate::common::interrupted;
 use crate::error::CliError;
 use crate::output::Output;
-use gridlock_puzzles::universe::{count, enumerate, Cancelled, Config, Event, Rules};
+use gridlock_puzzles::universe::{count, enumerate, Cancelled, Config, Event, Rules, Summary};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -59,9 +59,21 @@ fn parse_shard(s: &str) -> Result<(usize, usize), String> {
     Ok((i - 1, n))
 }
 
-impl From<Cancelled> for CliError {
-    fn from(_: Cancelled) -> Self {
-        CliError::Limit("interrupted".into())
+/// Why the enumeration ended early: the output failed, or Ctrl-C (with the totals so far).
+enum Early {
+    Failed(CliError),
+    Interrupted(Box<Summary>),
+}
+
+impl From<Cancelled> for Early {
+    fn from(c: Cancelled) -> Self {
+        Early::Interrupted(Box::new(c.summary))
+    }
+}
+
+impl From<CliError> for Early {
+    fn from(e: CliError) -> Self {
+        Early::Failed(e)
     }
 }
 
@@ -111,7 +123,8 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
     } else {
         None
     };
-    let summary = enumerate(&config, |event| -> Result<(), CliError> {
+    let total = std::cell::Cell::new(0);
+    let summary = enumerate(&config, |event| -> Result<(), Early> {
         match event {
             Event::Rows(rows) => {
                 let mut text = String::with_capacity(rows.len() * 90);
@@ -126,9 +139,10 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
                     None => out.write(&text)?,
                 }
             }
-            Event::Progress { done, total } => {
+            Event::Progress { done, total: units } => {
+                total.set(units);
                 if let Some(bar) = &bar {
-                    bar.set_length(total);
+                    bar.set_length(units);
                     bar.set_position(done);
                 }
                 if file.is_none() {
@@ -141,7 +155,13 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
-    let summary = summary?;
+    // Ctrl-C: the rows of every finished unit are written (in order), and the summary of
+    // those units is still worth printing
+    let (summary, interrupted) = match summary {
+        Ok(summary) => (summary, false),
+        Err(Early::Interrupted(summary)) => (*summary, true),
+        Err(Early::Failed(e)) => return Err(e),
+    };
     if let Some(f) = file.as_mut() {
         f.flush()
             .map_err(|e| CliError::Internal(format!("writing the table: {e}")))?;
@@ -160,7 +180,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
         i + 1,
         n
     ));
-    if !args.no_count {
+    if !args.no_count && !interrupted {
         let all = count::positions(config.walls, rules);
         let packed = count::packed_positions(config.walls);
         lines.push(format!(
@@ -201,8 +221,19 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
         thousands(u128::from(summary.peak_layout)),
         clock.elapsed().as_secs_f64()
     ));
+    if interrupted {
+        lines.push(format!(
+            "interrupted after {} of {} units: the table holds every row of those units, and the \
+             totals above are theirs",
+            thousands(u128::from(summary.units)),
+            thousands(u128::from(total.get()))
+        ));
+    }
     for l in lines {
         eprintln!("{l}");
+    }
+    if interrupted {
+        return Err(CliError::Limit("interrupted".into()));
     }
     Ok(0)
 }

@@ -138,10 +138,14 @@ impl Summary {
     }
 }
 
-/// The enumeration was cancelled.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("enumeration cancelled")]
-pub struct Cancelled;
+/// The enumeration was cancelled. Carries the totals of the units already reported (a prefix
+/// of the shard, in order), so an interrupted run can still say what it did.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("enumeration cancelled after {} units", summary.units)]
+pub struct Cancelled {
+    /// Totals of the units whose rows were reported before the stop.
+    pub summary: Summary,
+}
 
 /// What the enumeration reports while it runs, in unit order.
 pub enum Event<'a> {
@@ -503,7 +507,10 @@ pub fn enumerate<E: From<Cancelled>>(
                 }
             }
             if emit < range.end {
-                return Err(Cancelled.into());
+                return Err(Cancelled {
+                    summary: summary.clone(),
+                }
+                .into());
             }
             Ok(())
         })();
