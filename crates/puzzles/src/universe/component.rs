@@ -2,8 +2,9 @@
 //! nearest goal, pick the hardest position and decide whether it is minimal.
 
 use super::board::CELLS;
-use super::lanes::{tables, Tables, EMPTY, MAX_DIGITS};
-use super::layout::{digit, with_digit, Layout, Ranker, LANES};
+use super::lanes::{tables, Tables};
+use super::layout::{digit, Layout, Ranker, LANES};
+use super::sweep::for_each_neighbour;
 use rustc_hash::FxHashSet;
 
 /// Marks a rank not yet visited in [`Scratch::seen`].
@@ -40,6 +41,8 @@ pub struct Scratch {
     set: FxHashSet<u64>,
     frontier: Vec<u64>,
     next: Vec<u64>,
+    /// The neighbours of the position being expanded, with their ranks.
+    next_ranked: Vec<(u64, u64)>,
     /// Most positions numbered in one layout (for the memory report).
     pub(crate) peak_layout: u64,
     /// Buffers of the layout-wide sweep.
@@ -89,63 +92,25 @@ impl Scratch {
         while i < self.states.len() {
             let s = self.states[i];
             let r_s = rank_list[i];
-            let occ = layout.occupancy(t, s);
-            let row = self.ranker.row_index(s);
-            let blk = self.ranker.block(t, row, occ.h_cm);
-            // rows: the row tuple changes, so the block does
-            for lane in 0..6 {
-                let kind = layout.kinds[lane];
-                if kind == EMPTY {
-                    continue;
+            // the sweep's move generation (same order: row lanes, then columns); the ranks
+            // are collected first because ranking may lay out new blocks, which `seen` must
+            // then grow to cover
+            let mut next = std::mem::take(&mut self.next_ranked);
+            next.clear();
+            for_each_neighbour(t, layout, &mut self.ranker, s, r_s, |np, r| {
+                next.push((np, r))
+            });
+            self.grow();
+            for &(np, r) in &next {
+                let idx = &mut self.seen[r as usize];
+                if *idx == UNSEEN {
+                    *idx = base + self.states.len() as u32;
+                    self.states.push(np);
+                    rank_list.push(r);
                 }
-                let d = digit(s, lane);
-                let blocked = layout.blocked(&occ, lane);
-                let old_spread = t.spread[usize::from(t.mask(kind, d))];
-                for &(nd, _) in t.moves(kind, d, blocked) {
-                    let new_row = (row as i64
-                        + (i64::from(nd) - i64::from(d)) * i64::from(self.ranker.row_weight(lane)))
-                        as u32;
-                    let h_cm =
-                        occ.h_cm ^ ((old_spread ^ t.spread[usize::from(t.mask(kind, nd))]) << lane);
-                    let nb = self.ranker.block(t, new_row, h_cm);
-                    self.grow();
-                    let np = with_digit(s, lane, nd);
-                    let r = self.ranker.rank_in(t, &nb, np, h_cm);
-                    let idx = &mut self.seen[r as usize];
-                    if *idx == UNSEEN {
-                        *idx = base + self.states.len() as u32;
-                        self.states.push(np);
-                        rank_list.push(r);
-                    }
-                    self.adj.push(*idx - base);
-                }
+                self.adj.push(*idx - base);
             }
-            // columns: same block, the rank moves by the column's weight
-            let blocked_all = occ.h_cm | layout.walls_cm;
-            for j in 0..6 {
-                let lane = 6 + j;
-                let kind = layout.kinds[lane];
-                if kind == EMPTY {
-                    continue;
-                }
-                let d = digit(s, lane);
-                let b = (blocked_all >> (6 * j) & 63) as u8;
-                let row_of = (usize::from(kind) * 64 + usize::from(b)) * MAX_DIGITS;
-                let ci = i64::from(t.compat_index[row_of + usize::from(d)]);
-                let w = i64::from(blk.weights[j]);
-                for &(nd, _) in t.moves(kind, d, b) {
-                    let r = (r_s as i64
-                        + (i64::from(t.compat_index[row_of + usize::from(nd)]) - ci) * w)
-                        as u64;
-                    let idx = &mut self.seen[r as usize];
-                    if *idx == UNSEEN {
-                        *idx = base + self.states.len() as u32;
-                        self.states.push(with_digit(s, lane, nd));
-                        rank_list.push(r);
-                    }
-                    self.adj.push(*idx - base);
-                }
-            }
+            self.next_ranked = next;
             self.adj_start.push(self.adj.len() as u32);
             i += 1;
         }
