@@ -17,8 +17,10 @@ pub struct Stats {
 }
 
 impl Stats {
-    /// Records that `held` states of `bytes_each` are in memory now.
-    pub(crate) fn hold(&mut self, held: usize, bytes_each: usize) {
+    /// Records that `held` states of about `bytes_each` bytes are in memory now. Public so
+    /// that a puzzle's own searches (beams, planners) report peak memory the way the
+    /// engine's do.
+    pub fn hold(&mut self, held: usize, bytes_each: usize) {
         let held = held as u64;
         if held > self.peak_states {
             self.peak_states = held;

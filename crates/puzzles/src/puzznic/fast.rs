@@ -106,7 +106,7 @@ pub(super) fn beam<const W: usize>(
         }
         layer.clear();
         layer.extend(candidates.iter().map(|&(_, _, id)| id));
-        stats.peak_states = stats.peak_states.max(seen.len() as u64);
+        stats.hold(seen.len(), Packed::<W>::HELD_BYTES);
     };
     stats.elapsed += clock.elapsed();
     result
@@ -212,7 +212,7 @@ pub(super) fn settled_best_first<const W: usize>(
                 let id = (nodes.len() - 1) as u32;
                 if to_board.is_empty() {
                     stats.elapsed += clock.elapsed();
-                    stats.peak_states = stats.peak_states.max(seen.len() as u64);
+                    stats.hold(seen.len(), Packed::<W>::HELD_BYTES);
                     let mut actions = prefix;
                     let mut board = puzzle.start.clone();
                     for a in &actions {
@@ -232,7 +232,7 @@ pub(super) fn settled_best_first<const W: usize>(
             }
         }
     };
-    stats.peak_states = stats.peak_states.max(seen.len() as u64);
+    stats.hold(seen.len(), Packed::<W>::HELD_BYTES);
     stats.elapsed += clock.elapsed();
     result
 }

@@ -11,6 +11,12 @@ pub const PER_WORD: usize = 16;
 pub struct Packed<const W: usize>(pub [u64; W]);
 
 impl<const W: usize> Packed<W> {
+    /// Approximate bytes a search holds per board it remembers: the board in its seen-set
+    /// (with the hash table's slack) and once more in its node list.
+    pub const HELD_BYTES: usize = 3 * std::mem::size_of::<Self>();
+}
+
+impl<const W: usize> Packed<W> {
     /// Packs one byte per cell (each `0..=15`).
     #[inline]
     pub fn pack(cells: &[u8]) -> Self {

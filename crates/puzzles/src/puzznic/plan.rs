@@ -162,7 +162,7 @@ pub(super) fn plan<const W: usize>(
         next.truncate(params.width);
         layer = next;
     }
-    stats.peak_states = stats.peak_states.max(seen.len() as u64);
+    stats.hold(seen.len(), Packed::<W>::HELD_BYTES);
     stats.elapsed += clock.elapsed();
     match goal {
         Some(id) => checked(puzzle, unwind(&nodes, id)),
