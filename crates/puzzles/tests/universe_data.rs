@@ -93,6 +93,24 @@ fn key_names_the_component_from_any_of_its_positions() {
 /// 0..36866 (the first 28 % of the enumeration order) and for the 68 later units that hold
 /// database puzzles of 36+ moves, as `gridlock rush-hour universe` printed them (see
 /// docs/universe.md, Verification).
+/// The table's rows by KEY, asserting that each row is one `belongs` accepts and that no key
+/// has two rows (a component is reported once).
+fn index_by_key(
+    table: &[(u32, String, u64, String)],
+    belongs: impl Fn(&(u32, String, u64, String)) -> bool,
+) -> std::collections::HashMap<String, &(u32, String, u64, String)> {
+    let mut by_key = std::collections::HashMap::new();
+    for row in table {
+        assert!(belongs(row), "{row:?}");
+        assert!(
+            by_key.insert(row.3.clone(), row).is_none(),
+            "two rows for {}",
+            row.3
+        );
+    }
+    by_key
+}
+
 fn table_36plus() -> Vec<(u32, String, u64, String)> {
     table_file("universe0_36plus.txt")
 }
@@ -158,16 +176,7 @@ const ABSENT_FROM_THE_DATABASE: [&str; 6] = [
 #[test]
 fn the_wall_free_tables_36_plus_rows_are_the_databases_puzzles() {
     let table = table_36plus();
-    let mut by_key = std::collections::HashMap::new();
-    for row in &table {
-        assert!(row.0 >= 36, "{row:?}");
-        assert!(!row.3.contains('x'), "{row:?}");
-        assert!(
-            by_key.insert(row.3.clone(), row).is_none(),
-            "two rows for {}",
-            row.3
-        );
-    }
+    let by_key = index_by_key(&table, |row| row.0 >= 36 && !row.3.contains('x'));
     let database: Vec<_> = rows()
         .into_iter()
         .filter(|(_, b, _)| !b.contains('x'))
@@ -257,15 +266,7 @@ fn the_one_wall_tables_36_plus_rows_hold_the_databases_puzzles() {
     });
     let index: std::collections::HashMap<(u64, [u8; 6]), u64> =
         (0..units.count()).map(|u| (units.unit(u), u)).collect();
-    let mut by_key = std::collections::HashMap::new();
-    for row in &table {
-        assert!(row.0 >= 36 && row.3.matches('x').count() == 1, "{row:?}");
-        assert!(
-            by_key.insert(row.3.clone(), row).is_none(),
-            "two rows for {}",
-            row.3
-        );
-    }
+    let by_key = index_by_key(&table, |row| row.0 >= 36 && row.3.matches('x').count() == 1);
     let database: Vec<_> = rows()
         .into_iter()
         .filter(|(_, b, _)| b.matches('x').count() == 1)

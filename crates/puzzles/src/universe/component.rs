@@ -3,8 +3,8 @@
 
 use super::board::CELLS;
 use super::lanes::{tables, Tables};
-use super::layout::{digit, Layout, Ranker, LANES};
-use super::sweep::for_each_neighbour;
+use super::layout::{Layout, Ranker, LANES};
+use super::sweep::{for_each_neighbour, moved_vehicle};
 use rustc_hash::FxHashSet;
 
 /// Marks a rank not yet visited in [`Scratch::seen`].
@@ -243,16 +243,7 @@ impl Scratch {
                 .map(|&w| w as usize)
                 .find(|&w| self.dist[w] + 1 == d)
                 .expect("a neighbour one move closer to the goal");
-            let (a, b) = (self.states[at], self.states[next]);
-            let lane = (0..LANES)
-                .find(|&l| digit(a, l) != digit(b, l))
-                .expect("one lane changed");
-            let kind = &t.kinds[usize::from(layout.kinds[lane])];
-            let sa = &kind.arrangements[usize::from(digit(a, lane))];
-            let sb = &kind.arrangements[usize::from(digit(b, lane))];
-            let v = (0..sa.len())
-                .find(|&k| sa[k] != sb[k])
-                .expect("one vehicle moved");
+            let (lane, v) = moved_vehicle(t, layout, self.states[at], self.states[next]);
             moved[lane] |= 1 << v;
             at = next;
         }

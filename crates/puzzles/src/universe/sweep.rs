@@ -140,7 +140,7 @@ pub(crate) fn for_each_neighbour(
 }
 
 /// The lane and vehicle index that differ between two positions one move apart.
-fn moved_vehicle(t: &Tables, layout: &Layout, a: u64, b: u64) -> (usize, usize) {
+pub(crate) fn moved_vehicle(t: &Tables, layout: &Layout, a: u64, b: u64) -> (usize, usize) {
     let lane = (0..LANES)
         .find(|&l| digit(a, l) != digit(b, l))
         .expect("one lane changed");
