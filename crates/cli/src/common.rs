@@ -59,12 +59,16 @@ pub struct Common {
 impl Common {
     /// The search limits these options ask for.
     pub fn limits(&self) -> Limits {
-        let mut limits = Limits::states(self.max_states).with_cancel(interrupted());
-        if let Some(secs) = self.timeout {
-            if let Ok(budget) = Duration::try_from_secs_f64(secs.max(0.0)) {
-                limits = limits.with_timeout(budget);
-            }
-        }
-        limits
+        limits(self.max_states, self.timeout)
+    }
+}
+
+/// A state cap, an optional time budget in seconds (negative counts as 0; one too large to
+/// represent means none) and Ctrl-C: what every command's searches run under.
+pub fn limits(max_states: usize, timeout: Option<f64>) -> Limits {
+    let limits = Limits::states(max_states).with_cancel(interrupted());
+    match timeout.map(|secs| Duration::try_from_secs_f64(secs.max(0.0))) {
+        Some(Ok(budget)) => limits.with_timeout(budget),
+        _ => limits,
     }
 }

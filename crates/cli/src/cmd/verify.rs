@@ -1,11 +1,9 @@
 //! `gridlock verify PUZZLE INPUT SOLUTION`: the special judge (SPEC §6).
 
-use crate::common::interrupted;
 use crate::error::CliError;
 use crate::output::Output;
 use gridlock_search::Limits;
 use std::path::PathBuf;
-use std::time::Duration;
 
 /// Which puzzle's rules to replay the solution with.
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -38,11 +36,7 @@ pub struct Args {
 impl Args {
     /// The limits of the optimality check: the default state cap, the time budget, Ctrl-C.
     fn limits(&self) -> Limits {
-        let limits = Limits::states(crate::common::DEFAULT_MAX_STATES).with_cancel(interrupted());
-        match Duration::try_from_secs_f64(self.timeout.max(0.0)) {
-            Ok(budget) => limits.with_timeout(budget),
-            Err(_) => limits,
-        }
+        crate::common::limits(crate::common::DEFAULT_MAX_STATES, Some(self.timeout))
     }
 }
 
