@@ -1,6 +1,6 @@
 use crate::arena::Arena;
 use crate::bfs::path_cost;
-use crate::cost::Cost;
+use crate::cost::{Bound, Cost};
 use crate::graph::Graph;
 use crate::graph::SearchResult;
 use crate::limits::{Limits, Stopped, CLOCK_EVERY};
@@ -111,7 +111,7 @@ fn stopped<C: Cost>(
     Stopped {
         reason,
         stats,
-        lower_bound: Some(format!("{bound:?}")),
+        lower_bound: Some(Bound::of(&bound)),
     }
 }
 
@@ -175,7 +175,7 @@ mod tests {
             &Limits::states(10),
         )
         .unwrap_err();
-        let bound: u32 = err.lower_bound.unwrap().parse().unwrap();
+        let bound = err.lower_bound.unwrap().0[0] as u32;
         assert!(bound <= 999);
     }
 

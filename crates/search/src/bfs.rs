@@ -1,4 +1,5 @@
 use crate::arena::Arena;
+use crate::cost::Bound;
 use crate::graph::Graph;
 use crate::graph::SearchResult;
 use crate::limits::{Limits, Stopped, CLOCK_EVERY};
@@ -44,7 +45,7 @@ pub fn bfs_with_depth<G: Graph>(
         Err(Stopped {
             reason,
             stats,
-            lower_bound: Some(depth.to_string()),
+            lower_bound: Some(Bound::of(&depth)),
         })
     };
 
@@ -173,7 +174,7 @@ mod tests {
     fn state_cap_stops_with_lower_bound() {
         let err = bfs(&Line(1000), 0, |&s| s == 900, &Limits::states(50)).unwrap_err();
         assert_eq!(err.reason, crate::StopReason::StateLimit(50));
-        let bound: u32 = err.lower_bound.unwrap().parse().unwrap();
+        let bound = err.lower_bound.unwrap().0[0] as u32;
         assert!((20..=51).contains(&bound), "bound {bound}");
     }
 

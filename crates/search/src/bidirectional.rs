@@ -1,4 +1,5 @@
 use crate::bfs::path_cost;
+use crate::cost::Bound;
 use crate::graph::SearchResult;
 use crate::graph::{Edge, Reversible};
 use crate::limits::{Limits, StopReason, Stopped, CLOCK_EVERY};
@@ -98,7 +99,7 @@ fn stop(reason: StopReason, mut stats: Stats, clock: Instant, bound: u32) -> Sto
     Stopped {
         reason,
         stats,
-        lower_bound: Some(bound.to_string()),
+        lower_bound: Some(Bound::of(&bound)),
     }
 }
 

@@ -1,4 +1,5 @@
 use crate::bfs::path_cost;
+use crate::cost::Bound;
 use crate::graph::Graph;
 use crate::graph::SearchResult;
 use crate::limits::{Limits, StopReason, Stopped, CLOCK_EVERY};
@@ -74,7 +75,7 @@ pub fn ida_star<G: Graph>(
                 return Err(Stopped {
                     reason,
                     stats,
-                    lower_bound: Some(format!("{bound:?}")),
+                    lower_bound: Some(Bound::of(&bound)),
                 });
             }
         }

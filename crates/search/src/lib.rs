@@ -57,7 +57,7 @@ pub use astar::{astar, dijkstra};
 pub use bfs::{bfs, bfs_with_depth};
 pub use bidirectional::bidirectional_bfs;
 pub use component::{explore, Component, UNREACHABLE};
-pub use cost::{Cost, Lex};
+pub use cost::{Bound, Cost, Lex, Parts};
 pub use graph::{ComponentOf, Edge, EdgeOf, FoundIn, Graph, Reversible, SearchResult};
 pub use ida::ida_star;
 pub use limits::{Limits, StopReason, Stopped};

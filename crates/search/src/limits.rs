@@ -90,9 +90,9 @@ pub struct Stopped {
     pub reason: StopReason,
     /// Work done before stopping.
     pub stats: Stats,
-    /// A proven lower bound on the optimal cost (as text, since its type depends on the graph),
-    /// when the algorithm establishes one (layered BFS, A*, IDA*).
-    pub lower_bound: Option<String>,
+    /// A proven lower bound on the optimal cost, as the cost's numbers (its type depends on
+    /// the graph), when the algorithm establishes one (layered BFS, A*, IDA*).
+    pub lower_bound: Option<crate::Bound>,
 }
 
 #[cfg(test)]

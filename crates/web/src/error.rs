@@ -137,7 +137,7 @@ mod tests {
         let stopped = |reason| Stopped {
             reason,
             stats: Stats::default(),
-            lower_bound: Some("7".into()),
+            lower_bound: Some(gridlock_search::Bound(vec![7])),
         };
         let e = ApiError::stopped(&stopped(StopReason::StateLimit(10)), "caps");
         assert_eq!(e.status, StatusCode::UNPROCESSABLE_ENTITY);

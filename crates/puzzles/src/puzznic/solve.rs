@@ -484,18 +484,13 @@ fn fast_by_chambers(
 }
 
 /// Puts the lower bound a stopped search proved into words, for the command line and the web
-/// API alike. The engine reports bounds as text (its `Stopped` is not generic); for Puzznic
-/// that text is the `Lex(first, second)` of the objective's cost pair.
+/// API alike. For Puzznic the bound's numbers are the objective's cost pair, most significant
+/// first.
 pub fn describe_bound(stopped: &Stopped, objective: Objective) -> String {
-    let Some(text) = stopped.lower_bound.as_deref() else {
+    let Some(bound) = &stopped.lower_bound else {
         return "no lower bound was established".to_string();
     };
-    let nums: Vec<&str> = text
-        .trim_start_matches("Lex(")
-        .trim_end_matches(')')
-        .split(", ")
-        .collect();
-    match (objective, nums.as_slice()) {
+    match (objective, bound.0.as_slice()) {
         (Objective::Moves, [a, b]) => {
             format!(
                 "proven lower bound: at least {a} moves (and at least {b} cycles with {a} moves)"
@@ -506,26 +501,26 @@ pub fn describe_bound(stopped: &Stopped, objective: Objective) -> String {
                 "proven lower bound: at least {a} cycles (and at least {b} moves with {a} cycles)"
             )
         }
-        _ => format!("proven lower bound: {text}"),
+        _ => format!("proven lower bound: {bound}"),
     }
 }
 
 #[cfg(test)]
 mod describe_tests {
     use super::*;
-    use gridlock_search::{Stats, StopReason};
+    use gridlock_search::{Bound, Stats, StopReason};
 
-    fn stopped(bound: Option<&str>) -> Stopped {
+    fn stopped(bound: Option<Bound>) -> Stopped {
         Stopped {
             reason: StopReason::Timeout,
             stats: Stats::default(),
-            lower_bound: bound.map(str::to_string),
+            lower_bound: bound,
         }
     }
 
     #[test]
     fn bounds_are_worded_per_objective() {
-        let s = stopped(Some(&format!("{:?}", Lex(26u32, 30u32))));
+        let s = stopped(Some(Bound::of(&Lex(26u32, 30u32))));
         assert_eq!(
             describe_bound(&s, Objective::Moves),
             "proven lower bound: at least 26 moves (and at least 30 cycles with 26 moves)"
@@ -537,6 +532,11 @@ mod describe_tests {
         assert_eq!(
             describe_bound(&stopped(None), Objective::Moves),
             "no lower bound was established"
+        );
+        // a bound of another shape is shown as it is
+        assert_eq!(
+            describe_bound(&stopped(Some(Bound(vec![7]))), Objective::Moves),
+            "proven lower bound: 7"
         );
     }
 }
