@@ -132,12 +132,7 @@ fn parse_grid(lines: &[(usize, &str)]) -> Result<Puzzle, ParseError> {
     let mut cells = Vec::with_capacity(SIDE * SIDE);
     for (row, &(line, text)) in lines.iter().enumerate() {
         if row == SIDE {
-            return Err(ParseError::new(
-                line,
-                1,
-                "a 7th row",
-                "end of input (the board has 6 rows)",
-            ));
+            return Err(seventh_row(line, "6 rows"));
         }
         let lead = text.chars().take_while(|c| c.is_whitespace()).count();
         let body: Vec<char> = text.trim().chars().collect();
@@ -164,6 +159,16 @@ fn parse_grid(lines: &[(usize, &str)]) -> Result<Puzzle, ParseError> {
     build(&cells, Format::Grid)
 }
 
+/// The error for a board that goes on past its sixth row (both grid formats).
+fn seventh_row(line: usize, rows: &str) -> ParseError {
+    ParseError::new(
+        line,
+        1,
+        "a 7th row",
+        format!("end of input (the board has {rows})"),
+    )
+}
+
 /// The error for a board that ends before its sixth row (both grid formats), pointing just
 /// past the last row given.
 fn missing_row(lines: &[(usize, &str)]) -> ParseError {
@@ -180,12 +185,7 @@ fn parse_judge(lines: &[(usize, &str)]) -> Result<Puzzle, ParseError> {
     let mut cells = Vec::with_capacity(SIDE * SIDE);
     for (row, &(line, text)) in lines.iter().enumerate() {
         if row == SIDE {
-            return Err(ParseError::new(
-                line,
-                1,
-                "a 7th row",
-                "end of input (the board has 6 rows of 6 numbers)",
-            ));
+            return Err(seventh_row(line, "6 rows of 6 numbers"));
         }
         let mut count = 0;
         for (column, token) in tokens(text) {
