@@ -36,6 +36,18 @@ fn file(text: &str) -> tempfile::NamedTempFile {
     f
 }
 
+/// `gridlock verify puzznic INPUT ANSWER`, run to completion.
+fn verify(
+    input: &tempfile::NamedTempFile,
+    answer: &tempfile::NamedTempFile,
+) -> assert_cmd::assert::Assert {
+    gridlock()
+        .args(["verify", "puzznic"])
+        .arg(input.path())
+        .arg(answer.path())
+        .assert()
+}
+
 #[test]
 fn spec_example_answers_one_move() {
     gridlock()
@@ -263,11 +275,7 @@ fn fast_answers_are_valid() {
 fn verify_accepts_optimal_and_reports_both_objectives() {
     let input = file(SAMPLE);
     let answer = file("R 2 3\n");
-    gridlock()
-        .args(["verify", "puzznic"])
-        .arg(input.path())
-        .arg(answer.path())
-        .assert()
+    verify(&input, &answer)
         .success()
         .stdout("valid\nmoves 1, cycles 1\nobjective moves: optimal\nobjective cycles: optimal\n");
 }
@@ -276,21 +284,13 @@ fn verify_accepts_optimal_and_reports_both_objectives() {
 fn verify_reports_suboptimal_answers() {
     let input = file("#1.1.#\n######\n");
     let answer = file("R 1 2\n");
-    gridlock()
-        .args(["verify", "puzznic"])
-        .arg(input.path())
-        .arg(answer.path())
-        .assert()
+    verify(&input, &answer)
         .success()
         .stdout(predicate::str::contains("objective moves: optimal"));
     // Left first, then right twice: valid but two moves too many.
     let input = file("#.1.1.#\n#######\n");
     let answer = file("L 1 3\nR 1 2\nR 1 3\n");
-    gridlock()
-        .args(["verify", "puzznic"])
-        .arg(input.path())
-        .arg(answer.path())
-        .assert()
+    verify(&input, &answer)
         .success()
         .stdout(predicate::str::contains("moves 3, cycles 3"))
         .stdout(predicate::str::contains(
@@ -313,24 +313,14 @@ fn verify_rejects_with_reason_and_line() {
     ];
     for (answer, message) in cases {
         let a = file(answer);
-        gridlock()
-            .args(["verify", "puzznic"])
-            .arg(input.path())
-            .arg(a.path())
-            .assert()
-            .code(1)
-            .stdout(
-                predicate::str::contains(*message).and(predicate::str::starts_with("invalid: ")),
-            );
+        verify(&input, &a).code(1).stdout(
+            predicate::str::contains(*message).and(predicate::str::starts_with("invalid: ")),
+        );
     }
     // A falling piece cannot be moved: the line is named.
     let input = file("#1..#\n#...#\n#..1#\n#####\n");
     let a = file("R 1 2\n");
-    gridlock()
-        .args(["verify", "puzznic"])
-        .arg(input.path())
-        .arg(a.path())
-        .assert()
+    verify(&input, &a)
         .code(1)
         .stdout("invalid: line 1: R 1 2: the piece is falling\n");
 }
@@ -339,11 +329,7 @@ fn verify_rejects_with_reason_and_line() {
 fn verify_accepts_a_correct_minus_one() {
     let input = file("#1.2.2#\n#######\n");
     let answer = file("-1\n");
-    gridlock()
-        .args(["verify", "puzznic"])
-        .arg(input.path())
-        .arg(answer.path())
-        .assert()
+    verify(&input, &answer)
         .success()
         .stdout(predicate::str::starts_with("valid\n"));
 }
@@ -352,13 +338,7 @@ fn verify_accepts_a_correct_minus_one() {
 fn malformed_input_for_verify_exits_2() {
     let input = file("#1.Q#\n");
     let answer = file("-\n");
-    gridlock()
-        .args(["verify", "puzznic"])
-        .arg(input.path())
-        .arg(answer.path())
-        .assert()
-        .code(2)
-        .stdout("");
+    verify(&input, &answer).code(2).stdout("");
 }
 
 #[test]
