@@ -32,11 +32,16 @@ pub struct Sweep {
     /// Queue: positions in BFS order, and their ranks.
     states: Vec<u64>,
     ranks: Vec<u32>,
+    /// By rank: the [`vehicle_tag`] bits of the vehicles whose slide joins the position to one
+    /// expanded before it (its slides of those vehicles need not be walked).
+    done: Vec<u64>,
     /// Union-find parent of each seed; a root is the smallest seed of its component.
     parent: Vec<u32>,
     /// Component index of each seed (components numbered in root order).
     comp_of: Vec<u32>,
     comps: Vec<Agg>,
+    /// Seeding: the first seed of each product of column components in the current block.
+    first_of_cc: Vec<u32>,
 }
 
 /// What the final scan gathers about one component.
@@ -96,6 +101,30 @@ pub(crate) fn for_each_neighbour(
     r_s: u64,
     mut f: impl FnMut(u64, u64),
 ) {
+    neighbours(t, layout, ranker, s, r_s, true, 0, |np, r, _| f(np, r));
+}
+
+/// A vehicle as [`neighbours`] names it: bit `lane * 4 + index in the lane`.
+#[inline(always)]
+fn vehicle_tag(lane: usize, v: u8) -> u8 {
+    (lane as u8) << 2 | v
+}
+
+/// [`for_each_neighbour`] with two omissions the sweep proves harmless: the column moves are
+/// generated only when `columns` (they stay in `s`'s block), and no slide of a vehicle whose
+/// [`vehicle_tag`] bit is set in `skip` is. `f` also gets the tag of the vehicle that moved.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn neighbours(
+    t: &Tables,
+    layout: &Layout,
+    ranker: &mut Ranker,
+    s: u64,
+    r_s: u64,
+    columns: bool,
+    skip: u64,
+    mut f: impl FnMut(u64, u64, u8),
+) {
     let occ = layout.occupancy(t, s);
     let row = ranker.row_index(s);
     let (_, weights) = ranker.block_at(t, row, occ.h_cm);
@@ -109,14 +138,21 @@ pub(crate) fn for_each_neighbour(
         let blocked = layout.blocked(&occ, lane);
         let old_spread = t.spread_of(kind, d);
         let rw = i64::from(ranker.row_weight(lane));
-        for &(nd, _) in t.moves(kind, d, blocked) {
+        for &(nd, v) in t.moves(kind, d, blocked) {
+            let tag = vehicle_tag(lane, v);
+            if skip >> tag & 1 == 1 {
+                continue;
+            }
             let new_row = (i64::from(row) + (i64::from(nd) - i64::from(d)) * rw) as u32;
             let h_cm = occ.h_cm ^ ((old_spread ^ t.spread_of(kind, nd)) << lane);
             let (base, w) = ranker.block_at(t, new_row, h_cm);
             let np = with_digit(s, lane, nd);
             let r = ranker.rank_at(t, base, &w, np, h_cm);
-            f(np, r);
+            f(np, r, tag);
         }
+    }
+    if !columns {
+        return;
     }
     // columns: same block, the rank moves by the column's weight
     let blocked_all = occ.h_cm | layout.walls_cm;
@@ -131,10 +167,14 @@ pub(crate) fn for_each_neighbour(
         let row_of = (usize::from(kind) * 64 + usize::from(b)) * MAX_DIGITS;
         let ci = i64::from(t.compat_index[row_of + usize::from(d)]);
         let w = i64::from(wj);
-        for &(nd, _) in t.moves(kind, d, b) {
+        for &(nd, v) in t.moves(kind, d, b) {
+            let tag = vehicle_tag(lane, v);
+            if skip >> tag & 1 == 1 {
+                continue;
+            }
             let r = (r_s as i64 + (i64::from(t.compat_index[row_of + usize::from(nd)]) - ci) * w)
                 as u64;
-            f(with_digit(s, lane, nd), r);
+            f(with_digit(s, lane, nd), r, tag);
         }
     }
 }
@@ -168,6 +208,7 @@ impl Scratch {
         self.ranker.reset(layout);
         let mut sw = std::mem::take(&mut self.sweep);
         sw.dist.clear();
+        sw.done.clear();
         sw.states.clear();
         sw.ranks.clear();
         sw.parent.clear();
@@ -179,14 +220,17 @@ impl Scratch {
             let end = (block.base + block.size) as usize;
             if sw.dist.len() < end {
                 sw.dist.resize(end, UNSEEN);
+                sw.done.resize(end, 0);
                 sw.label.resize(sw.dist.len().max(sw.label.len()), 0);
             }
             // the block's positions in rank order: a mixed-radix odometer over the columns'
             // compatible arrangements
             let blocked = h_cm | layout.walls_cm;
             let mut lists = [[0u8; MAX_DIGITS]; 6];
+            let mut ccs = [[0u32; MAX_DIGITS]; 6];
             let mut counts = [1u8; 6];
             let mut at = [0u8; 6];
+            let mut cc_weight = 1u32;
             let mut p = rows_packed & ((1 << 18) - 1);
             for j in 0..6 {
                 let b = (blocked >> (6 * j) & 63) as usize;
@@ -194,25 +238,45 @@ impl Scratch {
                 counts[j] = t.compat_count[k * 64 + b];
                 lists[j]
                     .copy_from_slice(&t.compat_digit[(k * 64 + b) * MAX_DIGITS..][..MAX_DIGITS]);
+                for (c, &id) in ccs[j]
+                    .iter_mut()
+                    .zip(&t.compat_cc[(k * 64 + b) * MAX_DIGITS..][..MAX_DIGITS])
+                {
+                    *c = u32::from(id) * cc_weight;
+                }
+                cc_weight *= u32::from(t.compat_ccs[k * 64 + b]);
                 p = with_digit(p, 6 + j, lists[j][0]);
             }
+            // goal positions joined by column moves alone (the same lane component in every
+            // column) start in one set, whose first seed is the label: their column moves are
+            // then never walked (see the breadth-first loop)
+            sw.first_of_cc.clear();
+            sw.first_of_cc.resize(cc_weight as usize, u32::MAX);
+            let mut cc = 0u32;
             for off in 0..block.size {
                 let r = (block.base + off) as usize;
                 let seed = sw.parent.len() as u32;
-                sw.parent.push(seed);
+                let first = &mut sw.first_of_cc[cc as usize];
+                if *first == u32::MAX {
+                    *first = seed;
+                }
+                sw.parent.push(*first);
                 sw.dist[r] = 0;
-                sw.label[r] = seed;
+                sw.label[r] = *first;
                 debug_assert_eq!(p, self.ranker.unrank_in(t, &block, rows_packed, h_cm, off));
                 sw.states.push(p);
                 sw.ranks.push(r as u32);
                 for j in 0..6 {
+                    cc -= ccs[j][usize::from(at[j])];
                     at[j] += 1;
                     if at[j] < counts[j] {
                         p = with_digit(p, 6 + j, lists[j][usize::from(at[j])]);
+                        cc += ccs[j][usize::from(at[j])];
                         break;
                     }
                     at[j] = 0;
                     p = with_digit(p, 6 + j, lists[j][0]);
+                    cc += ccs[j][0];
                 }
             }
         }
@@ -222,6 +286,7 @@ impl Scratch {
         while head < sw.states.len() {
             let s = sw.states[head];
             let r_s = sw.ranks[head] as usize;
+            let skip = sw.done[r_s];
             head += 1;
             let nd = sw.dist[r_s] + 1;
             let l = find(&mut sw.parent, sw.label[r_s]);
@@ -231,31 +296,50 @@ impl Scratch {
                 label,
                 states,
                 ranks,
+                done,
                 parent,
                 ..
             } = &mut sw;
-            for_each_neighbour(t, layout, &mut self.ranker, s, r_s as u64, |np, r| {
-                let r = r as usize;
-                if r >= dist.len() {
-                    let n = (r + 1).next_power_of_two();
-                    dist.resize(n, UNSEEN);
-                    label.resize(n, 0);
-                }
-                if dist[r] == UNSEEN {
-                    dist[r] = nd;
-                    label[r] = l;
-                    states.push(np);
-                    ranks.push(r as u32);
-                } else if label[r] != l {
-                    let b = find(parent, label[r]);
-                    label[r] = b;
-                    let a = find(parent, l);
-                    if a != b {
-                        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-                        parent[hi as usize] = lo;
+            // a goal position's column moves lead to goal positions of its own block joined to
+            // it by column moves alone, already in its set (see the seeding): skipped
+            let columns = nd > 1;
+            // and no slide of a vehicle that joins this position to one expanded before it is
+            // walked: it reaches only that position and that position's other neighbours by the
+            // same vehicle, all handled when it was expanded (see docs/universe.md)
+            let (ranker, cols) = (&mut self.ranker, columns);
+            neighbours(
+                t,
+                layout,
+                ranker,
+                s,
+                r_s as u64,
+                cols,
+                skip,
+                |np, r, tag| {
+                    let r = r as usize;
+                    if r >= dist.len() {
+                        let n = (r + 1).next_power_of_two();
+                        dist.resize(n, UNSEEN);
+                        done.resize(n, 0);
+                        label.resize(n, 0);
                     }
-                }
-            });
+                    if dist[r] == UNSEEN {
+                        dist[r] = nd;
+                        label[r] = l;
+                        states.push(np);
+                        ranks.push(r as u32);
+                    } else if label[r] != l {
+                        let b = find(parent, label[r]);
+                        label[r] = b;
+                        let a = find(parent, l);
+                        if a != b {
+                            let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+                            parent[hi as usize] = lo;
+                        }
+                    }
+                    done[r] |= 1 << tag;
+                },
+            );
         }
         stats.visited = sw.states.len() as u64;
         stats.numbered = self.ranker.size();
