@@ -84,6 +84,11 @@ pub struct Tables {
     pub mask_flat: [u8; KINDS * MAX_DIGITS],
     /// `spread_flat[kind * 6 + digit]`: `spread[mask]` of that arrangement.
     pub spread_flat: [u64; KINDS * MAX_DIGITS],
+    /// `vehicle_masks[kind * 6 + digit][i]`: lane mask of vehicle `i` in that arrangement (0 past
+    /// the kind's last vehicle), for writing boards without walking [`Kind`]'s vectors.
+    pub vehicle_masks: [[u8; 3]; KINDS * MAX_DIGITS],
+    /// Index of the red car in each kind's vehicles (3 when the kind has none).
+    pub red_of: [u8; KINDS],
 }
 
 fn arrangements(lens: &[u8]) -> Vec<Vec<u8>> {
@@ -246,13 +251,23 @@ fn build() -> Tables {
     }
     let mut mask_flat = [0u8; KINDS * MAX_DIGITS];
     let mut spread_flat = [0u64; KINDS * MAX_DIGITS];
+    let mut vehicle_masks = [[0u8; 3]; KINDS * MAX_DIGITS];
+    let mut red_of = [3u8; KINDS];
     for (k, kind) in kinds.iter().enumerate() {
         for (d, &m) in kind.masks.iter().enumerate() {
             mask_flat[k * MAX_DIGITS + d] = m;
             spread_flat[k * MAX_DIGITS + d] = spread[usize::from(m)];
+            for (i, (&len, &start)) in kind.lens.iter().zip(&kind.arrangements[d]).enumerate() {
+                vehicle_masks[k * MAX_DIGITS + d][i] = mask_of(&[len], &[start]);
+            }
+        }
+        if let Some(r) = kind.red {
+            red_of[k] = r as u8;
         }
     }
     Tables {
+        vehicle_masks,
+        red_of,
         mask_flat,
         spread_flat,
         kinds,

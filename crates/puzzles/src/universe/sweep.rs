@@ -125,13 +125,14 @@ fn neighbours(
     skip: u64,
     mut f: impl FnMut(u64, u64, u8),
 ) {
-    let occ = layout.occupancy(t, s);
+    let occ = ranker.occupancy(s);
     let row = ranker.row_index(s);
     let (_, weights) = ranker.block_at(t, row, occ.h_cm);
     // rows: the row tuple changes, so the block does
     for lane in 0..6 {
         let kind = layout.kinds[lane];
-        if kind == EMPTY {
+        let all = ranker.lane_vehicles[lane];
+        if kind == EMPTY || skip & all == all {
             continue;
         }
         let d = digit(s, lane);
@@ -159,21 +160,20 @@ fn neighbours(
     for (j, &wj) in weights.iter().enumerate() {
         let lane = 6 + j;
         let kind = layout.kinds[lane];
-        if kind == EMPTY {
+        let all = ranker.lane_vehicles[lane];
+        if kind == EMPTY || skip & all == all {
             continue;
         }
         let d = digit(s, lane);
         let b = (blocked_all >> (6 * j) & 63) as u8;
-        let row_of = (usize::from(kind) * 64 + usize::from(b)) * MAX_DIGITS;
-        let ci = i64::from(t.compat_index[row_of + usize::from(d)]);
+        let ci = i64::from(ranker.column_index_of(j, b, d));
         let w = i64::from(wj);
         for &(nd, v) in t.moves(kind, d, b) {
             let tag = vehicle_tag(lane, v);
             if skip >> tag & 1 == 1 {
                 continue;
             }
-            let r = (r_s as i64 + (i64::from(t.compat_index[row_of + usize::from(nd)]) - ci) * w)
-                as u64;
+            let r = (r_s as i64 + (i64::from(ranker.column_index_of(j, b, nd)) - ci) * w) as u64;
             f(with_digit(s, lane, nd), r, tag);
         }
     }
