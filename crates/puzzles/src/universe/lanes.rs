@@ -89,6 +89,9 @@ pub struct Tables {
     pub vehicle_masks: [[u8; 3]; KINDS * MAX_DIGITS],
     /// Index of the red car in each kind's vehicles (3 when the kind has none).
     pub red_of: [u8; KINDS],
+    /// `compat_index8[kind][blocked * 8 + digit]`: [`Tables::compat_index`] with a power-of-two
+    /// stride, copied per layout by the ranker.
+    pub compat_index8: Vec<[u8; 64 * 8]>,
 }
 
 fn arrangements(lens: &[u8]) -> Vec<Vec<u8>> {
@@ -265,7 +268,16 @@ fn build() -> Tables {
             red_of[k] = r as u8;
         }
     }
+    let mut compat_index8 = vec![[NONE; 64 * 8]; KINDS];
+    for (k, idx) in compat_index8.iter_mut().enumerate() {
+        for b in 0..64 {
+            for d in 0..MAX_DIGITS {
+                idx[b * 8 + d] = compat_index[(k * 64 + b) * MAX_DIGITS + d];
+            }
+        }
+    }
     Tables {
+        compat_index8,
         vehicle_masks,
         red_of,
         mask_flat,

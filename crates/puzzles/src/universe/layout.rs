@@ -369,12 +369,7 @@ impl Ranker {
             w *= u32::from(t.radix(layout.kinds[i]));
         }
         for (j, idx) in self.col_index.iter_mut().enumerate() {
-            let k = usize::from(layout.kinds[6 + j]);
-            for b in 0..64 {
-                for d in 0..MAX_DIGITS {
-                    idx[b * 8 + d] = t.compat_index[(k * 64 + b) * MAX_DIGITS + d];
-                }
-            }
+            *idx = t.compat_index8[usize::from(layout.kinds[6 + j])];
         }
         for (lane, v) in self.lane_vehicles.iter_mut().enumerate() {
             let n = t.kinds[usize::from(layout.kinds[lane])].lens.len();

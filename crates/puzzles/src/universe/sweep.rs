@@ -49,7 +49,7 @@ pub struct Sweep {
 struct Agg {
     size: u64,
     moves: u8,
-    digits: [u8; LANES],
+    digit_bits: u128,
     /// Survived the first-obstacle test: the hardest position is looked for.
     candidate: bool,
     hardest: u64,
@@ -352,7 +352,7 @@ impl Scratch {
                 sw.comps.push(Agg {
                     size: 0,
                     moves: 0,
-                    digits: [0; LANES],
+                    digit_bits: 0,
                     candidate: false,
                     hardest: 0,
                     hardest_str: [u8::MAX; CELLS],
@@ -369,13 +369,17 @@ impl Scratch {
             let c = &mut sw.comps[sw.comp_of[sw.label[r as usize] as usize] as usize];
             c.size += 1;
             c.moves = c.moves.max(sw.dist[r as usize]);
-            for (l, dg) in c.digits.iter_mut().enumerate() {
-                *dg |= 1 << digit(s, l);
+            // one bit per lane and digit, lane `l` in byte `l`
+            let mut bits = 0u128;
+            for l in 0..LANES {
+                bits |= 1u128 << (8 * l as u32 + u32::from(digit(s, l)));
             }
+            c.digit_bits |= bits;
         }
         let mut any_candidate = false;
         for c in sw.comps.iter_mut() {
-            c.candidate = component_may_be_minimal(layout, &c.digits);
+            let digits: [u8; LANES] = std::array::from_fn(|l| (c.digit_bits >> (8 * l)) as u8);
+            c.candidate = component_may_be_minimal(layout, &digits);
             any_candidate |= c.candidate;
         }
         // the hardest position of each candidate: farthest, then smallest normalised string
