@@ -25,16 +25,11 @@ const UNSEEN: u8 = u8::MAX;
 /// Per-thread buffers of the sweep, reused from layout to layout.
 #[derive(Default)]
 pub struct Sweep {
-    /// Distance to the nearest goal, by rank.
-    dist: Vec<u8>,
-    /// Seed label, by rank (valid where `dist` is set).
-    label: Vec<u32>,
+    /// What the sweep knows of each position, by rank (one cache line holds all of it).
+    at: Vec<Slot>,
     /// Queue: positions in BFS order, and their ranks.
     states: Vec<u64>,
     ranks: Vec<u32>,
-    /// By rank: the [`vehicle_tag`] bits of the vehicles whose slide joins the position to one
-    /// expanded before it (its slides of those vehicles need not be walked).
-    done: Vec<u64>,
     /// Union-find parent of each seed; a root is the smallest seed of its component.
     parent: Vec<u32>,
     /// Component index of each seed (components numbered in root order).
@@ -43,6 +38,25 @@ pub struct Sweep {
     /// Seeding: the first seed of each product of column components in the current block.
     first_of_cc: Vec<u32>,
 }
+
+/// One position's entry in the sweep.
+#[derive(Clone, Copy)]
+struct Slot {
+    /// The [`vehicle_tag`] bits of the vehicles whose slide joins the position to one expanded
+    /// before it (its slides of those vehicles need not be walked).
+    done: u64,
+    /// Seed label (valid where `dist` is set).
+    label: u32,
+    /// Distance to the nearest goal, or [`UNSEEN`].
+    dist: u8,
+}
+
+/// A position not reached yet.
+const FRESH: Slot = Slot {
+    done: 0,
+    label: 0,
+    dist: UNSEEN,
+};
 
 /// What the final scan gathers about one component.
 #[derive(Clone, Copy)]
@@ -207,8 +221,7 @@ impl Scratch {
         let t = tables();
         self.ranker.reset(layout);
         let mut sw = std::mem::take(&mut self.sweep);
-        sw.dist.clear();
-        sw.done.clear();
+        sw.at.clear();
         sw.states.clear();
         sw.ranks.clear();
         sw.parent.clear();
@@ -218,10 +231,8 @@ impl Scratch {
             let row = self.ranker.row_index(rows_packed);
             let block = self.ranker.block(t, row, h_cm);
             let end = (block.base + block.size) as usize;
-            if sw.dist.len() < end {
-                sw.dist.resize(end, UNSEEN);
-                sw.done.resize(end, 0);
-                sw.label.resize(sw.dist.len().max(sw.label.len()), 0);
+            if sw.at.len() < end {
+                sw.at.resize(end, FRESH);
             }
             // the block's positions in rank order: a mixed-radix odometer over the columns'
             // compatible arrangements
@@ -261,8 +272,11 @@ impl Scratch {
                     *first = seed;
                 }
                 sw.parent.push(*first);
-                sw.dist[r] = 0;
-                sw.label[r] = *first;
+                sw.at[r] = Slot {
+                    done: 0,
+                    label: *first,
+                    dist: 0,
+                };
                 debug_assert_eq!(p, self.ranker.unrank_in(t, &block, rows_packed, h_cm, off));
                 sw.states.push(p);
                 sw.ranks.push(r as u32);
@@ -286,17 +300,19 @@ impl Scratch {
         while head < sw.states.len() {
             let s = sw.states[head];
             let r_s = sw.ranks[head] as usize;
-            let skip = sw.done[r_s];
-            head += 1;
-            let nd = sw.dist[r_s] + 1;
-            let l = find(&mut sw.parent, sw.label[r_s]);
-            sw.label[r_s] = l;
-            let Sweep {
-                dist,
+            let Slot {
+                done: skip,
                 label,
+                dist,
+            } = sw.at[r_s];
+            head += 1;
+            let nd = dist + 1;
+            let l = find(&mut sw.parent, label);
+            sw.at[r_s].label = l;
+            let Sweep {
+                at,
                 states,
                 ranks,
-                done,
                 parent,
                 ..
             } = &mut sw;
@@ -317,27 +333,25 @@ impl Scratch {
                 skip,
                 |np, r, tag| {
                     let r = r as usize;
-                    if r >= dist.len() {
-                        let n = (r + 1).next_power_of_two();
-                        dist.resize(n, UNSEEN);
-                        done.resize(n, 0);
-                        label.resize(n, 0);
+                    if r >= at.len() {
+                        at.resize((r + 1).next_power_of_two(), FRESH);
                     }
-                    if dist[r] == UNSEEN {
-                        dist[r] = nd;
-                        label[r] = l;
+                    let slot = &mut at[r];
+                    if slot.dist == UNSEEN {
+                        slot.dist = nd;
+                        slot.label = l;
                         states.push(np);
                         ranks.push(r as u32);
-                    } else if label[r] != l {
-                        let b = find(parent, label[r]);
-                        label[r] = b;
+                    } else if slot.label != l {
+                        let b = find(parent, slot.label);
+                        slot.label = b;
                         let a = find(parent, l);
                         if a != b {
                             let (lo, hi) = if a < b { (a, b) } else { (b, a) };
                             parent[hi as usize] = lo;
                         }
                     }
-                    done[r] |= 1 << tag;
+                    slot.done |= 1 << tag;
                 },
             );
         }
@@ -366,9 +380,9 @@ impl Scratch {
         }
         // sizes, MOVES and lane digits
         for (&s, &r) in sw.states.iter().zip(&sw.ranks) {
-            let c = &mut sw.comps[sw.comp_of[sw.label[r as usize] as usize] as usize];
+            let c = &mut sw.comps[sw.comp_of[sw.at[r as usize].label as usize] as usize];
             c.size += 1;
-            c.moves = c.moves.max(sw.dist[r as usize]);
+            c.moves = c.moves.max(sw.at[r as usize].dist);
             // one bit per lane and digit, lane `l` in byte `l`
             let mut bits = 0u128;
             for l in 0..LANES {
@@ -385,8 +399,8 @@ impl Scratch {
         // the hardest position of each candidate: farthest, then smallest normalised string
         if any_candidate {
             for (&s, &r) in sw.states.iter().zip(&sw.ranks) {
-                let c = &mut sw.comps[sw.comp_of[sw.label[r as usize] as usize] as usize];
-                if c.candidate && sw.dist[r as usize] == c.moves {
+                let c = &mut sw.comps[sw.comp_of[sw.at[r as usize].label as usize] as usize];
+                if c.candidate && sw.at[r as usize].dist == c.moves {
                     let n = layout.normalised(s);
                     if n < c.hardest_str {
                         c.hardest_str = n;
@@ -410,7 +424,7 @@ impl Scratch {
             while d > 0 {
                 let mut next = None;
                 for_each_neighbour(t, layout, &mut self.ranker, at, at_rank, |np, r| {
-                    if next.is_none() && sw.dist[r as usize] == d - 1 {
+                    if next.is_none() && sw.at[r as usize].dist == d - 1 {
                         next = Some((np, r));
                     }
                 });
@@ -437,7 +451,7 @@ impl Scratch {
         let mut keys = vec![[u8::MAX; CELLS]; rows as usize];
         if rows > 0 {
             for (&s, &r) in sw.states.iter().zip(&sw.ranks) {
-                let c = &sw.comps[sw.comp_of[sw.label[r as usize] as usize] as usize];
+                let c = &sw.comps[sw.comp_of[sw.at[r as usize].label as usize] as usize];
                 if c.row != u32::MAX {
                     let n = layout.normalised(s);
                     let k = &mut keys[c.row as usize];
