@@ -175,14 +175,20 @@ impl Scratch {
                 let mut found = false;
                 let set = &mut self.set;
                 let next = &mut self.next;
-                layout.for_each_move(t, s, |np, _, _| {
+                let bound_here = moves_left_at_least(t, layout, s);
+                layout.for_each_move(t, s, |np, lane, _| {
                     if layout.is_goal(np) {
                         found = true;
-                    } else if left > 0
-                        && moves_left_at_least(t, layout, np) <= left
-                        && set.insert(np)
-                    {
-                        next.push(np);
+                    } else if left > 0 {
+                        // a move in another row moves neither the red car nor a vertical
+                        let bound = if lane < 6 && lane != RED_ROW {
+                            bound_here
+                        } else {
+                            moves_left_at_least(t, layout, np)
+                        };
+                        if bound <= left && set.insert(np) {
+                            next.push(np);
+                        }
                     }
                 });
                 if found {
@@ -320,9 +326,12 @@ pub(crate) fn moves_left_at_least(t: &Tables, layout: &Layout, p: u64) -> u32 {
     let masks = &t.vehicle_masks[kind * MAX_DIGITS + usize::from(digit(p, RED_ROW))];
     let red = u32::from(masks[usize::from(t.red_of[kind])]);
     let right = 0x3f & !((1u32 << (32 - red.leading_zeros())) - 1);
-    let v_rm = layout.occupancy(t, p).v_rm;
-    let row = (v_rm >> (6 * RED_ROW)) as u32 & right;
-    1 + row.count_ones()
+    let mut row = 0u32;
+    for j in 0..6 {
+        let m = t.mask(layout.kinds[6 + j], digit(p, 6 + j));
+        row |= u32::from(m >> RED_ROW & 1) << j;
+    }
+    1 + (row & right).count_ones()
 }
 
 #[cfg(test)]
