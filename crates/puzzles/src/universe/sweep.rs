@@ -2,9 +2,12 @@
 //! once gives every position its distance to the nearest goal, and a union-find over the goal
 //! positions (the seeds) labels the components, merged whenever an edge joins two labels.
 //! Nothing per edge is stored: positions live in the layout's dense numbering
-//! ([`super::layout::Ranker`]), the distance (one byte) and the seed label (four bytes) are
-//! arrays over that numbering, and the BFS queue is the list of the layout's solvable
-//! positions. A final scan over the queue gives each component its size, its MOVES (largest
+//! ([`super::layout::Ranker`]), the distance, the seed label and the vehicles whose slides the
+//! position need not walk share one slot over that numbering, and the BFS queue is the list of
+//! the layout's solvable positions. Two rules, proved in `docs/universe.md` ("Walking fewer
+//! edges"), keep the search from walking most edges: goal positions start labelled by the
+//! column components of their block and never walk their column moves, and a position never
+//! walks the slides of a vehicle that joins it to a position expanded before it. A final scan over the queue gives each component its size, its MOVES (largest
 //! distance) and the lane digits it uses; the last feed the first-obstacle test
 //! ([`super::prune::component_may_be_minimal`]), and only the components that pass it are
 //! scanned again for their hardest position (the normalised-string tie-break) and re-solved
