@@ -1,9 +1,9 @@
 //! One component: explore it from a goal position, find every position's distance to the
 //! nearest goal, pick the hardest position and decide whether it is minimal.
 
-use super::board::CELLS;
-use super::lanes::{tables, Tables};
-use super::layout::{Layout, Ranker, LANES};
+use super::board::{CELLS, RED_ROW};
+use super::lanes::{tables, Tables, MAX_DIGITS};
+use super::layout::{digit, Layout, Ranker, LANES};
 use super::sweep::{for_each_neighbour, moved_vehicle};
 use rustc_hash::FxHashSet;
 
@@ -149,25 +149,46 @@ impl Scratch {
     }
 
     /// Optimal number of moves of `start` in `layout` if it is at most `max_depth`.
+    ///
+    /// Breadth first, keeping only positions that may still reach a goal in time: a position
+    /// `g` moves from the start is dropped when `g` plus [`moves_left_at_least`] exceeds
+    /// `max_depth`. No position on a path that reaches a goal within `max_depth` is ever
+    /// dropped (along such a path `g` plus the true distance is at most `max_depth`, and the
+    /// bound never exceeds the true distance), so the depth returned is still the optimum; the
+    /// last layer, where only goals count, is never stored.
     pub fn solve_within(&mut self, layout: &Layout, start: u64, max_depth: u32) -> Option<u32> {
         let t = tables();
         if layout.is_goal(start) {
             return Some(0);
+        }
+        if moves_left_at_least(t, layout, start) > max_depth {
+            return None;
         }
         self.set.clear();
         self.frontier.clear();
         self.set.insert(start);
         self.frontier.push(start);
         for depth in 1..=max_depth {
+            let left = max_depth - depth;
             self.next.clear();
             for &s in &self.frontier {
                 let mut found = false;
                 let set = &mut self.set;
                 let next = &mut self.next;
-                layout.for_each_move(t, s, |np, _, _| {
-                    if set.insert(np) {
-                        found |= layout.is_goal(np);
-                        next.push(np);
+                let bound_here = moves_left_at_least(t, layout, s);
+                layout.for_each_move(t, s, |np, lane, _| {
+                    if layout.is_goal(np) {
+                        found = true;
+                    } else if left > 0 {
+                        // a move in another row moves neither the red car nor a vertical
+                        let bound = if lane < 6 && lane != RED_ROW {
+                            bound_here
+                        } else {
+                            moves_left_at_least(t, layout, np)
+                        };
+                        if bound <= left && set.insert(np) {
+                            next.push(np);
+                        }
                     }
                 });
                 if found {
@@ -293,6 +314,26 @@ impl Scratch {
     }
 }
 
+/// A lower bound on the moves `p` needs: none at a goal; otherwise one for the red car, plus
+/// one for each vertical vehicle on a cell of the red car's row right of it (each covers one
+/// such cell, the red car must pass it, and only that vehicle's own move can clear it).
+#[inline]
+pub(crate) fn moves_left_at_least(t: &Tables, layout: &Layout, p: u64) -> u32 {
+    if layout.is_goal(p) {
+        return 0;
+    }
+    let kind = usize::from(layout.kinds[RED_ROW]);
+    let masks = &t.vehicle_masks[kind * MAX_DIGITS + usize::from(digit(p, RED_ROW))];
+    let red = u32::from(masks[usize::from(t.red_of[kind])]);
+    let right = 0x3f & !((1u32 << (32 - red.leading_zeros())) - 1);
+    let mut row = 0u32;
+    for j in 0..6 {
+        let m = t.mask(layout.kinds[6 + j], digit(p, 6 + j));
+        row |= u32::from(m >> RED_ROW & 1) << j;
+    }
+    1 + (row & right).count_ones()
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::board::Board;
@@ -323,6 +364,34 @@ mod tests {
                 .unwrap()
                 .as_bytes()
         );
+    }
+
+    #[test]
+    fn bounded_solves_are_exact_and_the_bound_is_a_bound() {
+        // every position of a few components: the bounded search against the component's own
+        // distances, at the exact budget and one short of it
+        for s in [
+            "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo",
+            "oBoooooBooCCAAoDoooEoDooFEooooFGGGoo",
+            "BBoCooDDoCoEoAAoFEGoHHFoGoIIJoKKKoJo",
+        ] {
+            let (layout, p) = Layout::from_board(&Board::parse(s).unwrap()).unwrap();
+            let mut scratch = Scratch::default();
+            scratch.begin_layout(&layout);
+            let r = scratch.ranker.rank(tables(), p);
+            scratch.component(&layout, p, r, false);
+            let (states, dist) = (scratch.states.clone(), scratch.dist.clone());
+            assert!(states.len() > 100);
+            for (i, (&q, &d)) in states.iter().zip(&dist).enumerate().step_by(29) {
+                let d = u32::from(d);
+                assert!(moves_left_at_least(tables(), &layout, q) <= d);
+                assert_eq!(scratch.solve_within(&layout, q, d), Some(d), "{s} #{i}");
+                if d > 0 {
+                    assert_eq!(scratch.solve_within(&layout, q, d - 1), None, "{s} #{i}");
+                }
+                assert_eq!(scratch.solve_within(&layout, q, d + 2), Some(d), "{s} #{i}");
+            }
+        }
     }
 
     #[test]

@@ -63,6 +63,16 @@ pub struct Tables {
     pub compat_index: Vec<u8>,
     /// The inverse: `[(kind * 64 + blocked) * 6 + index]` → digit.
     pub compat_digit: Vec<u8>,
+    /// Connected component, under the lane's own slides with `blocked` fixed, of each
+    /// compatible arrangement: `[(kind * 64 + blocked) * 6 + index]`, numbered 0.. in order of
+    /// each component's first index. Inside one block of a layout every column's blocked
+    /// cells are fixed, so the column moves of a block form the product of these graphs and
+    /// two positions of a block are joined by column moves alone exactly when their columns
+    /// lie in the same components: the sweep labels goal positions by that, instead of
+    /// walking the column moves between them.
+    pub compat_cc: Vec<u8>,
+    /// Number of those components: `[kind * 64 + blocked]` (1 when nothing is compatible).
+    pub compat_ccs: Vec<u8>,
     /// Whether arrangement `digit` of a kind has the red car on the exit cells:
     /// `[kind * 6 + digit]`.
     pub goal: Vec<bool>,
@@ -74,6 +84,14 @@ pub struct Tables {
     pub mask_flat: [u8; KINDS * MAX_DIGITS],
     /// `spread_flat[kind * 6 + digit]`: `spread[mask]` of that arrangement.
     pub spread_flat: [u64; KINDS * MAX_DIGITS],
+    /// `vehicle_masks[kind * 6 + digit][i]`: lane mask of vehicle `i` in that arrangement (0 past
+    /// the kind's last vehicle), for writing boards without walking [`Kind`]'s vectors.
+    pub vehicle_masks: [[u8; 3]; KINDS * MAX_DIGITS],
+    /// Index of the red car in each kind's vehicles (3 when the kind has none).
+    pub red_of: [u8; KINDS],
+    /// `compat_index8[kind][blocked * 8 + digit]`: [`Tables::compat_index`] with a power-of-two
+    /// stride, copied per layout by the ranker.
+    pub compat_index8: Vec<[u8; 64 * 8]>,
 }
 
 fn arrangements(lens: &[u8]) -> Vec<Vec<u8>> {
@@ -188,6 +206,44 @@ fn build() -> Tables {
         }
     }
     move_start.push(move_list.len() as u32);
+    // components of each (kind, blocked) lane graph, by union-find over its slides
+    let mut compat_cc = vec![NONE; KINDS * 64 * MAX_DIGITS];
+    let mut compat_ccs = vec![1u8; KINDS * 64];
+    for (k, kind) in kinds.iter().enumerate() {
+        for blocked in 0..64usize {
+            let row = (k * 64 + blocked) * MAX_DIGITS;
+            let n = usize::from(compat_count[k * 64 + blocked]);
+            let mut parent: Vec<usize> = (0..kind.arrangements.len()).collect();
+            fn root(p: &mut [usize], mut x: usize) -> usize {
+                while p[x] != x {
+                    x = p[x];
+                }
+                x
+            }
+            for d in 0..kind.arrangements.len() {
+                if compat_index[row + d] == NONE {
+                    continue;
+                }
+                let i = (k * MAX_DIGITS + d) * 64 + blocked;
+                for &(nd, _) in &move_list[move_start[i] as usize..move_start[i + 1] as usize] {
+                    let (a, b) = (root(&mut parent, d), root(&mut parent, usize::from(nd)));
+                    parent[a.max(b)] = a.min(b);
+                }
+            }
+            let mut id_of_root = [NONE; MAX_DIGITS];
+            let mut next = 0u8;
+            for i in 0..n {
+                let d = usize::from(compat_digit[row + i]);
+                let r = root(&mut parent, d);
+                if id_of_root[r] == NONE {
+                    id_of_root[r] = next;
+                    next += 1;
+                }
+                compat_cc[row + i] = id_of_root[r];
+            }
+            compat_ccs[k * 64 + blocked] = next.max(1);
+        }
+    }
     let mut spread = [0u64; 64];
     for (m, s) in spread.iter_mut().enumerate() {
         for k in 0..LANE {
@@ -198,13 +254,32 @@ fn build() -> Tables {
     }
     let mut mask_flat = [0u8; KINDS * MAX_DIGITS];
     let mut spread_flat = [0u64; KINDS * MAX_DIGITS];
+    let mut vehicle_masks = [[0u8; 3]; KINDS * MAX_DIGITS];
+    let mut red_of = [3u8; KINDS];
     for (k, kind) in kinds.iter().enumerate() {
         for (d, &m) in kind.masks.iter().enumerate() {
             mask_flat[k * MAX_DIGITS + d] = m;
             spread_flat[k * MAX_DIGITS + d] = spread[usize::from(m)];
+            for (i, (&len, &start)) in kind.lens.iter().zip(&kind.arrangements[d]).enumerate() {
+                vehicle_masks[k * MAX_DIGITS + d][i] = mask_of(&[len], &[start]);
+            }
+        }
+        if let Some(r) = kind.red {
+            red_of[k] = r as u8;
+        }
+    }
+    let mut compat_index8 = vec![[NONE; 64 * 8]; KINDS];
+    for (k, idx) in compat_index8.iter_mut().enumerate() {
+        for b in 0..64 {
+            for d in 0..MAX_DIGITS {
+                idx[b * 8 + d] = compat_index[(k * 64 + b) * MAX_DIGITS + d];
+            }
         }
     }
     Tables {
+        compat_index8,
+        vehicle_masks,
+        red_of,
         mask_flat,
         spread_flat,
         kinds,
@@ -213,6 +288,8 @@ fn build() -> Tables {
         compat_count,
         compat_index,
         compat_digit,
+        compat_cc,
+        compat_ccs,
         goal,
         spread,
     }
@@ -329,6 +406,52 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn lane_components_are_what_slides_connect() {
+        // independent check: flood fill over the compatible arrangements, one slide at a time
+        let t = tables();
+        let mut split = 0;
+        for k in 0..KINDS {
+            for b in 0..64usize {
+                let row = (k * 64 + b) * MAX_DIGITS;
+                let n = usize::from(t.compat_count[k * 64 + b]);
+                for i in 0..n {
+                    let d = t.compat_digit[row + i];
+                    let mut seen = vec![d];
+                    let mut at = 0;
+                    while at < seen.len() {
+                        for &(nd, _) in t.moves(k as u8, seen[at], b as u8) {
+                            if !seen.contains(&nd) {
+                                seen.push(nd);
+                            }
+                        }
+                        at += 1;
+                    }
+                    for j in 0..n {
+                        let e = t.compat_digit[row + j];
+                        assert_eq!(
+                            seen.contains(&e),
+                            t.compat_cc[row + i] == t.compat_cc[row + j],
+                            "kind {k} blocked {b:06b}: digits {d} and {e}"
+                        );
+                    }
+                    assert!(t.compat_cc[row + i] < t.compat_ccs[k * 64 + b]);
+                    if i > 0 {
+                        let max_before = (0..i).map(|j| t.compat_cc[row + j]).max().unwrap();
+                        assert!(t.compat_cc[row + i] <= max_before + 1, "numbered in order");
+                    } else {
+                        assert_eq!(t.compat_cc[row], 0);
+                    }
+                }
+                split += usize::from(t.compat_ccs[k * 64 + b] > 1);
+            }
+        }
+        // a blocked middle cell splits a lone car's lane in two, for instance
+        assert!(split > 0);
+        let car = t.kind_of(&[2], None).unwrap();
+        assert_eq!(t.compat_ccs[usize::from(car) * 64 + (1 << 2)], 2);
     }
 
     #[test]

@@ -152,53 +152,54 @@ impl Layout {
     /// straight from the lanes.
     pub fn normalised(&self, packed: u64) -> [u8; CELLS] {
         let t = tables();
-        // owner: 0 empty, 1 wall, 2 red, 3.. = 3 + vehicle id (lane * 3 + index)
-        let mut owner = [0u8; CELLS];
-        for (c, o) in owner.iter_mut().enumerate() {
-            if self.walls >> c & 1 == 1 {
-                *o = 1;
-            }
-        }
-        for lane in 0..LANES {
-            let kind = &t.kinds[usize::from(self.kinds[lane])];
-            if kind.lens.is_empty() {
-                continue;
-            }
-            let starts = &kind.arrangements[usize::from(digit(packed, lane))];
-            for (i, (&len, &s)) in kind.lens.iter().zip(starts).enumerate() {
-                let id = if kind.red == Some(i) {
-                    2
-                } else {
-                    3 + (lane * 3 + i) as u8
-                };
-                for k in 0..usize::from(len) {
-                    let p = usize::from(s) + k;
-                    let cell = if lane < 6 {
-                        lane * 6 + p
-                    } else {
-                        p * 6 + lane - 6
-                    };
-                    owner[cell] = id;
-                }
-            }
-        }
-        let mut label = [0u8; 3 + 3 * LANES];
-        let mut next = b'B';
         let mut out = [b'o'; CELLS];
-        for (c, &o) in owner.iter().enumerate() {
-            out[c] = match o {
-                0 => b'o',
-                1 => b'x',
-                2 => b'A',
-                _ => {
-                    let l = &mut label[usize::from(o)];
-                    if *l == 0 {
-                        *l = next;
-                        next += 1;
-                    }
-                    *l
+        let mut walls = self.walls;
+        while walls != 0 {
+            out[walls.trailing_zeros() as usize] = b'x';
+            walls &= walls - 1;
+        }
+        // each vehicle's board cells (row-major bits: the lowest is its first cell in reading
+        // order), the red car apart
+        let mut cells = [0u64; 3 * LANES];
+        let mut n = 0;
+        let mut red = 0u64;
+        for lane in 0..LANES {
+            let kind = usize::from(self.kinds[lane]);
+            let masks = &t.vehicle_masks[kind * MAX_DIGITS + usize::from(digit(packed, lane))];
+            for (i, &m) in masks.iter().enumerate() {
+                if m == 0 {
+                    break;
                 }
-            };
+                let board = if lane < 6 {
+                    u64::from(m) << (6 * lane)
+                } else {
+                    t.spread[usize::from(m)] << (lane - 6)
+                };
+                if i == usize::from(t.red_of[kind]) {
+                    red = board;
+                } else {
+                    // insertion by first cell
+                    let mut k = n;
+                    while k > 0 && cells[k - 1].trailing_zeros() > board.trailing_zeros() {
+                        cells[k] = cells[k - 1];
+                        k -= 1;
+                    }
+                    cells[k] = board;
+                    n += 1;
+                }
+            }
+        }
+        for (k, &c) in cells[..n].iter().enumerate() {
+            let letter = b'B' + k as u8;
+            let mut c = c;
+            while c != 0 {
+                out[c.trailing_zeros() as usize] = letter;
+                c &= c - 1;
+            }
+        }
+        while red != 0 {
+            out[red.trailing_zeros() as usize] = b'A';
+            red &= red - 1;
         }
         out
     }
@@ -305,6 +306,15 @@ pub struct Ranker {
     base: Vec<u64>,
     weights: Vec<[u32; 6]>,
     row_weight: [u32; 6],
+    /// `lane_cells[lane][digit]`: the lane's cells in that arrangement, placed where
+    /// [`Layout::occupancy`] puts them (rows column-major, columns row-major), zero past the
+    /// kind's last digit, so the hot loop computes an occupancy with twelve loads and no
+    /// table indirection.
+    lane_cells: [[u64; 8]; LANES],
+    /// `col_index[j][blocked * 8 + digit]`: [`Tables::compat_index`] for column `j`'s kind.
+    col_index: [[u8; 64 * 8]; 6],
+    /// Bit `lane * 4 + i` for each vehicle `i` of each lane (the sweep's vehicle tags).
+    pub lane_vehicles: [u64; LANES],
     layout: Layout,
     size: u64,
 }
@@ -320,6 +330,9 @@ impl Default for Ranker {
             base: vec![0; ROW_TUPLES],
             weights: vec![[0; 6]; ROW_TUPLES],
             row_weight: [0; 6],
+            lane_cells: [[0; 8]; LANES],
+            col_index: [[super::lanes::NONE; 64 * 8]; 6],
+            lane_vehicles: [0; LANES],
             layout: Layout::new([EMPTY; LANES], 0),
             size: 0,
         }
@@ -355,6 +368,35 @@ impl Ranker {
             self.row_weight[i] = w;
             w *= u32::from(t.radix(layout.kinds[i]));
         }
+        for (j, idx) in self.col_index.iter_mut().enumerate() {
+            *idx = t.compat_index8[usize::from(layout.kinds[6 + j])];
+        }
+        for (lane, v) in self.lane_vehicles.iter_mut().enumerate() {
+            let n = t.kinds[usize::from(layout.kinds[lane])].lens.len();
+            *v = ((1u64 << n) - 1) << (4 * lane);
+        }
+        for (lane, cells) in self.lane_cells.iter_mut().enumerate() {
+            let kind = layout.kinds[lane];
+            for (d, c) in cells.iter_mut().enumerate() {
+                *c = if d < usize::from(t.radix(kind)) {
+                    t.spread_of(kind, d as u8) << (lane % 6)
+                } else {
+                    0
+                };
+            }
+        }
+    }
+
+    /// [`Layout::occupancy`] of a position of the current layout, from per-layout tables.
+    #[inline]
+    pub fn occupancy(&self, packed: u64) -> Occupancy {
+        let mut h_cm = 0u64;
+        let mut v_rm = 0u64;
+        for i in 0..6 {
+            h_cm |= self.lane_cells[i][(packed >> (3 * i) & 7) as usize];
+            v_rm |= self.lane_cells[6 + i][(packed >> (3 * (6 + i)) & 7) as usize];
+        }
+        Occupancy { h_cm, v_rm }
     }
 
     /// Positions numbered so far (the sum of the sizes of the blocks laid out).
@@ -426,15 +468,27 @@ impl Ranker {
         packed: u64,
         h_cm: u64,
     ) -> u64 {
+        let _ = t;
         let blocked = h_cm | self.layout.walls_cm;
         let mut r = base;
         for (j, &w) in weights.iter().enumerate() {
-            let b = (blocked >> (6 * j) & 63) as usize;
-            let k = usize::from(self.layout.kinds[6 + j]);
-            let i = t.compat_index[(k * 64 + b) * MAX_DIGITS + usize::from(digit(packed, 6 + j))];
-            r += u64::from(i) * u64::from(w);
+            r += u64::from(self.column_index(j, blocked, packed)) * u64::from(w);
         }
         r
+    }
+
+    /// Index of column `j`'s arrangement in `packed` among those compatible with the
+    /// column-major blocked cells `blocked_cm` ([`super::lanes::NONE`] if none).
+    #[inline(always)]
+    pub fn column_index(&self, j: usize, blocked_cm: u64, packed: u64) -> u8 {
+        let b = (blocked_cm >> (6 * j) & 63) as usize;
+        self.col_index[j][b << 3 | (packed >> (3 * (6 + j)) & 7) as usize]
+    }
+
+    /// Index of arrangement `d` of column `j` among those that avoid the 6-bit `b`.
+    #[inline(always)]
+    pub fn column_index_of(&self, j: usize, b: u8, d: u8) -> u8 {
+        self.col_index[j][usize::from(b) << 3 | usize::from(d & 7)]
     }
 
     /// Rank of a position inside its block.
@@ -502,6 +556,29 @@ mod tests {
     }
 
     #[test]
+    fn normalised_strings_match_the_boards_own_over_whole_components() {
+        // the fast writer against Board::normalised (written from the vehicle list)
+        for s in [
+            "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo",
+            "BBoCxoDDoCoEoAAoFEGoHHFoGxIIJoKKKoJo",
+            "oBoooooBooCCAAoDoooEoDooFEooooFGGGoo",
+        ] {
+            let (layout, start) = parse(s);
+            let comp = gridlock_search::explore(&layout, start, &gridlock_search::Limits::none())
+                .unwrap()
+                .0;
+            assert!(comp.len() > 100);
+            for &p in comp.states() {
+                let fast = layout.normalised(p);
+                assert_eq!(
+                    std::str::from_utf8(&fast).unwrap(),
+                    layout.board(p).normalised()
+                );
+            }
+        }
+    }
+
+    #[test]
     fn lone_red_car_has_four_moves_and_one_goal() {
         let (layout, packed) = parse("ooooooooooooAAoooooooooooooooooooooo");
         let mut n = 0;
@@ -531,8 +608,10 @@ mod tests {
             assert!(seen.insert(r));
         }
         assert!(ranker.size() >= comp.len() as u64);
-        // every rank maps back to its position
+        // every rank maps back to its position; the ranker's occupancy is the layout's
         for &s in comp.states() {
+            let (a, b) = (ranker.occupancy(s), layout.occupancy(t, s));
+            assert_eq!((a.h_cm, a.v_rm), (b.h_cm, b.v_rm));
             let occ = layout.occupancy(t, s);
             let block = ranker.block(t, ranker.row_index(s), occ.h_cm);
             let r = ranker.rank_in(t, &block, s, occ.h_cm);
