@@ -13,7 +13,7 @@ use super::chambers::{chambers, sub_puzzle};
 use super::fast::{beam, settled_best_first, Beam, SETTLED_NODES, SETTLED_WEIGHT, WIDTHS};
 use super::packed::{Packed, PER_WORD};
 use super::plan::{plan, PLAN};
-use super::rules::{check_move, cycle, falling, is_settled, resolve_in, touches_match, Action};
+use super::rules::{check_move, cycle, falling, is_settled, matched, resolve_in, Action};
 use gridlock_search::{astar, Edge, Graph, Lex, Limits, Stats, Stopped};
 use std::cell::RefCell;
 
@@ -278,16 +278,20 @@ impl<const W: usize> Graph for Boards<'_, W> {
                 out.push(Edge::new(action, to, self.cost(action.is_move())));
             }
         };
-        let settled = is_settled(geometry, cells, fall);
+        // The pieces about to vanish: they may not move (for a non-falling piece this is
+        // `check_move`'s neighbour test), and a board without them or falling pieces is
+        // settled, where waiting is a self-loop.
+        let vanishing = matched(geometry, cells, fall);
+        let settled =
+            !vanishing.any() && !cells.iter().zip(fall.iter()).any(|(&t, &f)| t != 0 && f);
         if !settled {
             next.copy_from_slice(cells);
             resolve_in(geometry, next, fall2, |_| {}, |_| {});
             push(next, Action::Wait);
         }
         for from in 0..n {
-            // `check_move`'s conditions, with the neighbour test done once per piece rather
-            // than once per direction.
-            if cells[from] == 0 || fall[from] || touches_match(geometry, cells, fall, from) {
+            // `check_move`'s conditions, with the neighbour test done once for the board.
+            if cells[from] == 0 || fall[from] || vanishing.has(from) {
                 continue;
             }
             for right in [false, true] {
