@@ -59,6 +59,9 @@ const INF: u32 = u32::MAX / 4;
 const DP_MAX: usize = 10;
 
 /// Precomputed distances for one level's geometry, and a cache of per-type bounds.
+///
+/// `Clone` gives a parallel search one copy per thread (the caches are not shared).
+#[derive(Clone)]
 pub struct Analysis {
     n: usize,
     /// `pair[p * n + q]`: fact 3, or [`INF8`].
