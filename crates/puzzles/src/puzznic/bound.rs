@@ -219,42 +219,58 @@ impl Analysis {
     /// A lower bound on the player moves needed to clear `cells`, or `None` if it can never
     /// be cleared (a dead end).
     pub fn moves_bound(&self, cells: &[u8]) -> Option<u32> {
-        // Pieces grouped by type without allocating: count, then place.
-        let total = type_counts(cells);
+        // One pass groups the pieces by type, straight into the cache keys of
+        // [`Analysis::type_bound`] (the cells of a type, ascending, one byte each; cells are
+        // numbered below 256), so that a cached placement costs no list at all.
+        let mut keys = [0u128; 10];
+        let mut total = [0u8; 10];
+        for (i, &t) in cells.iter().enumerate() {
+            if t != 0 {
+                keys[t as usize] = keys[t as usize] << 8 | i as u128;
+                total[t as usize] += 1;
+            }
+        }
         if self
             .counts(cells, false)
             .is_some_and(|sealed| over_sealed(&sealed, &total))
         {
             return None; // the sealed-stack test (`sealed_dead_end`)
         }
-        let mut start = [0usize; 11];
+        let mut sum = 0;
         for t in 1..10 {
-            start[t + 1] = total[t] as usize;
-        }
-        for t in 1..10 {
-            start[t + 1] += start[t];
-        }
-        let mut buf = [0u16; 256];
-        let mut fill = start;
-        for (i, &t) in cells.iter().enumerate() {
-            if t != 0 {
-                buf[fill[t as usize]] = i as u16;
-                fill[t as usize] += 1;
-            }
-        }
-        let mut total = 0;
-        for t in 1..10 {
-            let list = &buf[start[t]..start[t + 1]];
-            if list.is_empty() {
-                continue;
-            }
-            let cost = self.type_bound(list);
+            let m = total[t] as usize;
+            let cost = match m {
+                0 => continue,
+                1 => return None,
+                2 => self.pair((keys[t] >> 8) as u8 as usize, keys[t] as u8 as usize)?,
+                _ if m <= DP_MAX => {
+                    let key = keys[t] | (m as u128) << (8 * m);
+                    let cached = self.cache.borrow().get(&key).copied();
+                    match cached {
+                        Some(v) => v,
+                        None => {
+                            let mut list = [0u16; DP_MAX];
+                            for (x, c) in list[..m].iter_mut().enumerate() {
+                                *c = (keys[t] >> (8 * (m - 1 - x))) as u8 as u16;
+                            }
+                            self.type_bound(&list[..m])
+                        }
+                    }
+                }
+                _ => {
+                    let list: Vec<u16> = (0..cells.len())
+                        .filter(|&i| cells[i] as usize == t)
+                        .map(|i| i as u16)
+                        .collect();
+                    self.type_bound(&list)
+                }
+            };
             if cost >= INF {
                 return None;
             }
-            total += cost;
+            sum += cost;
         }
-        Some(total)
+        Some(sum)
     }
 
     /// A lower bound on the moves before the *next* group vanishes: the cheapest group of two
