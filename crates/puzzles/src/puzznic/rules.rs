@@ -321,3 +321,37 @@ fn before_type(before: &[u8], moved: Option<(usize, usize)>, i: usize) -> u8 {
         _ => before[i],
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzznic::fast::tests::random_board;
+    use crate::puzznic::parse;
+
+    #[test]
+    fn groups_found_looking_right_and_down_are_the_pieces_touching_a_standing_match() {
+        // `matched` looks at half the neighbours; the definition looks at all four.
+        let (mut boards, mut members) = (0, 0);
+        for seed in 0..400u64 {
+            let p = parse(&random_board(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 3)).unwrap();
+            let (g, mut cells) = (&p.geometry, p.start.clone());
+            let mut fall = vec![false; cells.len()];
+            // The start and the boards of a few waiting cycles (falls and vanishings).
+            for _ in 0..4 {
+                falling(g, &cells, &mut fall);
+                let got = matched(g, &cells, &fall);
+                for i in 0..cells.len() {
+                    let want = cells[i] != 0 && !fall[i] && touches_match(g, &cells, &fall, i);
+                    assert_eq!(got.has(i), want, "cell {i} of {:?}", p.rows_of(&cells));
+                    members += want as u32;
+                }
+                boards += 1;
+                resolve(g, &mut cells, |_| {}, |_| {});
+            }
+        }
+        assert!(
+            boards >= 1000 && members >= 200,
+            "{boards} boards, {members} members"
+        );
+    }
+}
