@@ -1,5 +1,6 @@
 //! Puzznic benchmarks: the contest path (parse and solve a 7×7 board optimally), the NES
-//! levels with `--fast`, and the NES levels cheap enough to solve optimally.
+//! levels with `--fast` (one after the other, as the command line solves them, on all
+//! cores and on one), and the NES levels cheap enough to solve optimally.
 //!
 //! Run with `cargo bench --bench puzznic`. Speed is read as ratios between these groups and
 //! against earlier runs on the same machine, never as absolute timings in tests.
@@ -77,13 +78,39 @@ fn nes_levels(c: &mut Criterion) {
     let solved: Vec<&(String, String)> = levels.iter().filter(|(_, t)| fast(t).is_ok()).collect();
     let mut group = c.benchmark_group("puzznic/nes");
     group.sample_size(10);
-    group.bench_function(format!("fast, {} levels", solved.len()), |b| {
-        b.iter(|| {
-            for (_, text) in &solved {
-                black_box(fast(text).unwrap());
-            }
-        })
-    });
+    // What `gridlock puzznic --fast` does per level, one level after the other (each solve
+    // expands its beam layers and short searches on all cores).
+    group.bench_function(
+        format!("fast, {} levels one after the other", solved.len()),
+        |b| {
+            b.iter(|| {
+                for (_, text) in &solved {
+                    black_box(fast(text).unwrap());
+                }
+            })
+        },
+    );
+    // The same on a pool of one thread: the baseline, in the same run, for what solving on
+    // both cores gains (the answers are the same on any number of threads).
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    group.bench_function(
+        format!(
+            "fast, {} levels one after the other, one thread",
+            solved.len()
+        ),
+        |b| {
+            b.iter(|| {
+                one.install(|| {
+                    for (_, text) in &solved {
+                        black_box(fast(text).unwrap());
+                    }
+                })
+            })
+        },
+    );
     let cheap = cheap_optimal();
     let subset: Vec<&(String, String)> = levels.iter().filter(|(n, _)| cheap.contains(n)).collect();
     group.bench_function(format!("optimal, {} cheap levels", subset.len()), |b| {

@@ -59,6 +59,9 @@ const INF: u32 = u32::MAX / 4;
 const DP_MAX: usize = 10;
 
 /// Precomputed distances for one level's geometry, and a cache of per-type bounds.
+///
+/// `Clone` gives a parallel search one copy per thread (the caches are not shared).
+#[derive(Clone)]
 pub struct Analysis {
     n: usize,
     /// `pair[p * n + q]`: fact 3, or [`INF8`].
@@ -155,7 +158,7 @@ impl Analysis {
     /// of some type than the rest of the board, so the board can never be cleared.
     pub fn sealed_dead_end(&self, cells: &[u8]) -> bool {
         self.counts(cells, false)
-            .is_some_and(|(sealed, total)| (1..10).any(|t| sealed[t] > total[t] - sealed[t]))
+            .is_some_and(|sealed| over_sealed(&sealed, &type_counts(cells)))
     }
 
     /// A *heuristic* (not a proof) for the `--fast` planner: true when some type has exactly
@@ -164,15 +167,16 @@ impl Analysis {
     /// the first at the same moment), that piece is left alone. Sound tests use
     /// [`Analysis::sealed_dead_end`] only.
     pub fn sealed_risky(&self, cells: &[u8]) -> bool {
-        self.counts(cells, true).is_some_and(|(sealed, total)| {
+        self.counts(cells, true).is_some_and(|sealed| {
+            let total = type_counts(cells);
             (1..10).any(|t| sealed[t] > 0 && total[t] == 2 * sealed[t] + 1)
         })
     }
 
-    /// Pieces per type in the sealed set F and on the whole board, or `None` when F is
-    /// empty. `loose`: an alcove closes a side whatever it holds (for the heuristic: a piece
-    /// parked in an empty alcove rarely helps).
-    fn counts(&self, cells: &[u8], loose: bool) -> Option<([u8; 10], [u8; 10])> {
+    /// Pieces per type in the sealed set F, or `None` when F is empty. `loose`: an alcove
+    /// closes a side whatever it holds (for the heuristic: a piece parked in an empty alcove
+    /// rarely helps).
+    fn counts(&self, cells: &[u8], loose: bool) -> Option<[u8; 10]> {
         if self.stacks.is_empty() {
             return None;
         }
@@ -201,14 +205,7 @@ impl Analysis {
                 below = t;
             }
         }
-        if !any {
-            return None;
-        }
-        let mut total = [0u8; 10];
-        for &t in cells {
-            total[t as usize] += 1;
-        }
-        Some((sealed, total))
+        any.then_some(sealed)
     }
 
     /// Fact 3 for two cells (`None` when the pieces can never meet).
@@ -222,40 +219,58 @@ impl Analysis {
     /// A lower bound on the player moves needed to clear `cells`, or `None` if it can never
     /// be cleared (a dead end).
     pub fn moves_bound(&self, cells: &[u8]) -> Option<u32> {
-        if self.sealed_dead_end(cells) {
-            return None;
-        }
-        // Pieces grouped by type without allocating: count, then place.
-        let mut start = [0usize; 11];
-        for &t in cells {
-            if t != 0 {
-                start[t as usize + 1] += 1;
-            }
-        }
-        for t in 1..10 {
-            start[t + 1] += start[t];
-        }
-        let mut buf = [0u16; 256];
-        let mut fill = start;
+        // One pass groups the pieces by type, straight into the cache keys of
+        // [`Analysis::type_bound`] (the cells of a type, ascending, one byte each; cells are
+        // numbered below 256), so that a cached placement costs no list at all.
+        let mut keys = [0u128; 10];
+        let mut total = [0u8; 10];
         for (i, &t) in cells.iter().enumerate() {
             if t != 0 {
-                buf[fill[t as usize]] = i as u16;
-                fill[t as usize] += 1;
+                keys[t as usize] = keys[t as usize] << 8 | i as u128;
+                total[t as usize] += 1;
             }
         }
-        let mut total = 0;
+        if self
+            .counts(cells, false)
+            .is_some_and(|sealed| over_sealed(&sealed, &total))
+        {
+            return None; // the sealed-stack test (`sealed_dead_end`)
+        }
+        let mut sum = 0;
         for t in 1..10 {
-            let list = &buf[start[t]..start[t + 1]];
-            if list.is_empty() {
-                continue;
-            }
-            let cost = self.type_bound(list);
+            let m = total[t] as usize;
+            let cost = match m {
+                0 => continue,
+                1 => return None,
+                2 => self.pair((keys[t] >> 8) as u8 as usize, keys[t] as u8 as usize)?,
+                _ if m <= DP_MAX => {
+                    let key = keys[t] | (m as u128) << (8 * m);
+                    let cached = self.cache.borrow().get(&key).copied();
+                    match cached {
+                        Some(v) => v,
+                        None => {
+                            let mut list = [0u16; DP_MAX];
+                            for (x, c) in list[..m].iter_mut().enumerate() {
+                                *c = (keys[t] >> (8 * (m - 1 - x))) as u8 as u16;
+                            }
+                            self.type_bound(&list[..m])
+                        }
+                    }
+                }
+                _ => {
+                    let list: Vec<u16> = (0..cells.len())
+                        .filter(|&i| cells[i] as usize == t)
+                        .map(|i| i as u16)
+                        .collect();
+                    self.type_bound(&list)
+                }
+            };
             if cost >= INF {
                 return None;
             }
-            total += cost;
+            sum += cost;
         }
-        Some(total)
+        Some(sum)
     }
 
     /// A lower bound on the moves before the *next* group vanishes: the cheapest group of two
@@ -297,11 +312,12 @@ impl Analysis {
                     return v;
                 }
                 let full = (1u32 << m) - 1;
+                let members = Members::new(self, list);
                 let mut v = INF;
                 for mask in 1..=full {
                     let k = mask.count_ones();
                     if k >= 2 && (full ^ mask).count_ones() != 1 {
-                        v = v.min(self.group_bound(list, mask));
+                        v = v.min(members.group(mask));
                     }
                 }
                 self.next_cache.borrow_mut().insert(key, v);
@@ -358,54 +374,7 @@ impl Analysis {
 
     /// Fact 4 for the group `mask` of `list` (members are the set bits).
     fn group_bound(&self, list: &[u16], mask: u32) -> u32 {
-        let k = mask.count_ones() as usize;
-        if k < 2 {
-            return INF;
-        }
-        let members = || {
-            (0..list.len())
-                .filter(move |&x| mask >> x & 1 == 1)
-                .map(|x| list[x] as usize)
-        };
-        if k == 2 {
-            let mut it = members();
-            let (a, b) = (it.next().unwrap_or(0), it.next().unwrap_or(0));
-            return self.pair(a, b).unwrap_or(INF);
-        }
-        let mut partner_bound = 0;
-        let (mut lo, mut hi) = (i32::MAX, i32::MIN);
-        for u in members() {
-            let mut near = INF;
-            for v in members() {
-                if u != v {
-                    near = near.min(self.pair(u, v).unwrap_or(INF));
-                }
-            }
-            partner_bound = partner_bound.max(near);
-            lo = lo.min(self.col[u] as i32);
-            hi = hi.max(self.col[u] as i32);
-        }
-        if partner_bound >= INF {
-            return INF;
-        }
-        let width = k as i32 - 1;
-        let mut column_bound = u32::MAX;
-        for x in (lo - width)..=hi {
-            let cost: i32 = members()
-                .map(|u| {
-                    let c = self.col[u] as i32;
-                    if c < x {
-                        x - c
-                    } else if c > x + width {
-                        c - x - width
-                    } else {
-                        0
-                    }
-                })
-                .sum();
-            column_bound = column_bound.min(cost as u32);
-        }
-        partner_bound.max(column_bound)
+        Members::new(self, list).group(mask)
     }
 
     /// Minimum over partitions of `list` into groups of two or more of the sum of group
@@ -413,7 +382,8 @@ impl Analysis {
     fn partition_bound(&self, list: &[u16]) -> u32 {
         let m = list.len();
         let full = (1u32 << m) - 1;
-        let group: Vec<u32> = (0..=full).map(|s| self.group_bound(list, s)).collect();
+        let members = Members::new(self, list);
+        let group: Vec<u32> = (0..=full).map(|s| members.group(s)).collect();
         let mut best = vec![INF; (full + 1) as usize];
         best[0] = 0;
         for mask in 1..=full {
@@ -439,6 +409,101 @@ impl Analysis {
             best[mask as usize] = b;
         }
         best[full as usize]
+    }
+}
+
+/// Pieces per type (index 0 counts the empty cells).
+#[inline]
+fn type_counts(cells: &[u8]) -> [u8; 10] {
+    let mut total = [0u8; 10];
+    for &t in cells {
+        total[t as usize] += 1;
+    }
+    total
+}
+
+/// The sealed-stack verdict: more sealed pieces of some type than pieces of it outside F.
+#[inline]
+fn over_sealed(sealed: &[u8; 10], total: &[u8; 10]) -> bool {
+    (1..10).any(|t| sealed[t] > total[t] - sealed[t])
+}
+
+/// The pieces of one type (at most [`DP_MAX`]) with their pairwise meeting distances and
+/// columns copied into small arrays, so that the bound of each of the up to 2^10 groups the
+/// subset programs look at is a few array reads.
+struct Members {
+    /// `pair[x][y]`: fact 3 for members `x` and `y`, or [`INF`].
+    pair: [[u32; DP_MAX]; DP_MAX],
+    col: [i32; DP_MAX],
+}
+
+impl Members {
+    fn new(analysis: &Analysis, list: &[u16]) -> Members {
+        let mut pair = [[INF; DP_MAX]; DP_MAX];
+        let mut col = [0; DP_MAX];
+        for (x, &p) in list.iter().enumerate().take(DP_MAX) {
+            col[x] = analysis.col[p as usize] as i32;
+            for (y, &q) in list.iter().enumerate().take(DP_MAX) {
+                pair[x][y] = analysis.pair(p as usize, q as usize).unwrap_or(INF);
+            }
+        }
+        Members { pair, col }
+    }
+
+    /// Fact 4 for the group `mask` (members are the set bits).
+    fn group(&self, mask: u32) -> u32 {
+        let k = mask.count_ones() as i32;
+        if k < 2 {
+            return INF;
+        }
+        let bits = || {
+            let mut rest = mask;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let x = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    x
+                })
+            })
+        };
+        if k == 2 {
+            let a = mask.trailing_zeros() as usize;
+            let b = (mask & (mask - 1)).trailing_zeros() as usize;
+            return self.pair[a][b];
+        }
+        let mut partner_bound = 0;
+        let (mut lo, mut hi) = (i32::MAX, i32::MIN);
+        for u in bits() {
+            let row = &self.pair[u];
+            let near = bits()
+                .filter(|&v| v != u)
+                .map(|v| row[v])
+                .min()
+                .unwrap_or(INF);
+            partner_bound = partner_bound.max(near);
+            lo = lo.min(self.col[u]);
+            hi = hi.max(self.col[u]);
+        }
+        if partner_bound >= INF {
+            return INF;
+        }
+        let width = k - 1;
+        if hi - lo <= width {
+            return partner_bound; // the columns already fit in k consecutive ones
+        }
+        // The cost is convex in x; left of `lo` it only falls with x, and once the window
+        // passes `hi` it only rises, so the minimum has x in [lo, hi - width].
+        let mut column_bound = u32::MAX;
+        for x in lo..=hi - width {
+            let cost: i32 = bits()
+                .map(|u| {
+                    let c = self.col[u];
+                    (x - c).max(0) + (c - x - width).max(0)
+                })
+                .sum();
+            column_bound = column_bound.min(cost as u32);
+        }
+        partner_bound.max(column_bound)
     }
 }
 

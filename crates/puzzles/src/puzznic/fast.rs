@@ -13,11 +13,13 @@ use super::bound::Analysis;
 use super::packed::Packed;
 use super::rules::Action;
 use super::rules::{check_move, cycle, falling, is_settled, resolve_in};
-use super::solve::Boards;
-use gridlock_search::{Edge, Graph, Lex, Limits, Stats};
+use super::solve::{expand, Boards, Scratch};
+use gridlock_search::{Edge, Lex, Limits, Stats};
+use rayon::prelude::*;
 use rustc_hash::FxHashSet;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::sync::Mutex;
 use std::time::Instant;
 
 /// Beam widths tried in turn.
@@ -41,7 +43,28 @@ pub(super) enum Beam {
     Exhausted,
 }
 
+/// Boards of a layer one parallel task expands (small layers make a single task). Tiny in
+/// tests, so that the small boards there are split into many tasks too.
+const CHUNK: usize = if cfg!(test) { 3 } else { 256 };
+
+/// One thread's share of a parallel beam: its own copy of the bounds (their caches are not
+/// shared between threads) and expansion buffers.
+struct Worker<const W: usize> {
+    analysis: Analysis,
+    scratch: Scratch<W>,
+    edges: Vec<Edge<Packed<W>, Action, Lex<u32, u32>>>,
+}
+
+/// A successor a worker found, not seen in an earlier layer: (rank, pieces, parent node,
+/// board, action, moves so far).
+type Child<const W: usize> = (u32, u32, u32, Packed<W>, Action, u32);
+
 /// One beam search of the given width.
+///
+/// The boards of a layer are expanded in parallel, in chunks, on rayon's pool (successor
+/// generation and bounds are most of the work); the chunks' successors are then merged in
+/// layer order on one thread, exactly as a sequential loop would meet them, so the beam, its
+/// answer and its statistics are the same whatever the number of threads.
 pub(super) fn beam<const W: usize>(
     graph: &Boards<'_, W>,
     start: Packed<W>,
@@ -50,12 +73,22 @@ pub(super) fn beam<const W: usize>(
     stats: &mut Stats,
 ) -> Beam {
     let clock = Instant::now();
+    let puzzle = graph.puzzle();
+    let objective = graph.objective();
+    let workers: Vec<Mutex<Worker<W>>> = (0..rayon::current_num_threads().max(1))
+        .map(|_| {
+            Mutex::new(Worker {
+                analysis: graph.analysis().clone(),
+                scratch: Scratch::new(puzzle.geometry.len()),
+                edges: Vec::new(),
+            })
+        })
+        .collect();
     // Arena: board, parent index, action that led here, moves so far.
     let mut nodes: Vec<(Packed<W>, u32, Action, u32)> = vec![(start, u32::MAX, Action::Wait, 0)];
     let mut seen: FxHashSet<Packed<W>> = FxHashSet::default();
     seen.insert(start);
     let mut layer: Vec<u32> = vec![0];
-    let mut edges: Vec<Edge<Packed<W>, Action, Lex<u32, u32>>> = Vec::new();
     let mut candidates: Vec<(u32, u32, u32)> = Vec::new(); // (rank, pieces, node)
     let mut truncated = false;
     let result = loop {
@@ -77,26 +110,53 @@ pub(super) fn beam<const W: usize>(
         {
             break Beam::Failed;
         }
+        // Expand (in parallel; boards seen in earlier layers are dropped here already, as
+        // `seen` is only read in this phase) ...
+        let (nodes_ref, seen_ref) = (&nodes, &seen);
+        let chunks: Vec<(Vec<Child<W>>, u64)> = layer
+            .par_chunks(CHUNK)
+            .map(|chunk| {
+                let slot = rayon::current_thread_index().unwrap_or(0) % workers.len();
+                let mut guard = workers[slot].lock().unwrap_or_else(|e| e.into_inner());
+                let Worker {
+                    analysis,
+                    scratch,
+                    edges,
+                } = &mut *guard;
+                let mut out = Vec::new();
+                let mut generated = 0u64;
+                for &i in chunk {
+                    let (board, _, _, moves) = nodes_ref[i as usize];
+                    edges.clear();
+                    expand(puzzle, analysis, objective, scratch, &board, edges);
+                    generated += edges.len() as u64;
+                    for (e, &(_, h)) in edges.iter().zip(&scratch.bounds) {
+                        if seen_ref.contains(&e.to) {
+                            continue;
+                        }
+                        let m = moves + e.mv.is_move() as u32;
+                        out.push((m + 2 * h, pieces(&e.to), i, e.to, e.mv, m));
+                    }
+                }
+                (out, generated)
+            })
+            .collect();
+        // ... then merge in layer order on this thread.
         candidates.clear();
-        for &i in &layer {
-            let (board, _, _, moves) = nodes[i as usize];
-            edges.clear();
-            graph.successors(&board, &mut edges);
-            stats.expanded += 1;
-            stats.generated += edges.len() as u64;
-            for e in &edges {
-                if !seen.insert(e.to) {
+        stats.expanded += layer.len() as u64;
+        for (children, generated) in chunks {
+            stats.generated += generated;
+            for (rank, count, parent, to, mv, m) in children {
+                if !seen.insert(to) {
                     continue;
                 }
-                let m = moves + e.mv.is_move() as u32;
-                nodes.push((e.to, i, e.mv, m));
+                nodes.push((to, parent, mv, m));
                 let id = (nodes.len() - 1) as u32;
-                if e.to.is_empty() {
+                if to.is_empty() {
                     stats.elapsed += clock.elapsed();
                     return Beam::Found(trace(&nodes, id));
                 }
-                let h = graph.moves_estimate(&e.to).unwrap_or(u32::MAX / 8);
-                candidates.push((m + 2 * h, pieces(&e.to), id));
+                candidates.push((rank, count, id));
             }
         }
         if candidates.len() > width {
@@ -323,6 +383,86 @@ pub(super) mod tests {
             .solution
             .is_some();
         (found, solvable)
+    }
+
+    /// The beam as a plain sequential loop (how it was written before its layers were
+    /// expanded in parallel): `Some(Some(answer))`, `Some(None)` when exhausted, `None`.
+    fn sequential_beam(text: &str, width: usize) -> Option<Option<Vec<Action>>> {
+        use gridlock_search::Graph;
+        let p = parse(text).unwrap();
+        let analysis = Analysis::new(&p.geometry);
+        let graph = Boards::<8>::new(&p, &analysis, crate::puzznic::Objective::Moves);
+        let start = Packed::<8>::pack(&p.start);
+        let mut nodes = vec![(start, u32::MAX, Action::Wait, 0u32)];
+        let mut seen: FxHashSet<Packed<8>> = [start].into_iter().collect();
+        let (mut layer, mut edges, mut truncated) = (vec![0u32], Vec::new(), false);
+        while !layer.is_empty() {
+            let mut candidates = Vec::new();
+            for &i in &layer {
+                let (board, _, _, moves) = nodes[i as usize];
+                edges.clear();
+                graph.successors(&board, &mut edges);
+                for e in &edges {
+                    if !seen.insert(e.to) {
+                        continue;
+                    }
+                    let m = moves + e.mv.is_move() as u32;
+                    nodes.push((e.to, i, e.mv, m));
+                    let id = (nodes.len() - 1) as u32;
+                    if e.to.is_empty() {
+                        return Some(Some(trace(&nodes, id)));
+                    }
+                    let mut cells = vec![0; p.geometry.len()];
+                    e.to.unpack(&mut cells);
+                    let h = analysis.moves_bound(&cells).unwrap();
+                    candidates.push((m + 2 * h, pieces(&e.to), id));
+                }
+            }
+            if candidates.len() > width {
+                truncated = true;
+                candidates.select_nth_unstable(width);
+                candidates.truncate(width);
+            }
+            layer = candidates.iter().map(|&(_, _, id)| id).collect();
+        }
+        (!truncated).then_some(None)
+    }
+
+    #[test]
+    fn the_parallel_beam_is_the_sequential_beam_on_any_number_of_threads() {
+        // The layers are expanded in parallel and merged in order: the answer must be the
+        // plain loop's, whatever the thread count (`--fast` prints the same on any machine).
+        let pool = |threads| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap()
+        };
+        let (one, four) = (pool(1), pool(4));
+        let mut found = 0;
+        for seed in 0..150u64 {
+            let text = random_board(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 7);
+            for width in [1, 8, 1 << 20] {
+                let want = sequential_beam(&text, width);
+                found += matches!(want, Some(Some(_))) as u32;
+                for pool in [&one, &four] {
+                    let got = pool.install(|| {
+                        let p = parse(&text).unwrap();
+                        let analysis = Analysis::new(&p.geometry);
+                        let graph =
+                            Boards::<8>::new(&p, &analysis, crate::puzznic::Objective::Moves);
+                        let start = Packed::<8>::pack(&p.start);
+                        match beam(&graph, start, width, &Limits::none(), &mut Stats::default()) {
+                            Beam::Found(actions) => Some(Some(actions)),
+                            Beam::Exhausted => Some(None),
+                            Beam::Failed => None,
+                        }
+                    });
+                    assert_eq!(got, want, "width {width} on\n{text}");
+                }
+            }
+        }
+        assert!(found >= 100, "only {found} answers in the sample");
     }
 
     #[test]

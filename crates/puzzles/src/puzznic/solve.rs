@@ -13,7 +13,7 @@ use super::chambers::{chambers, sub_puzzle};
 use super::fast::{beam, settled_best_first, Beam, SETTLED_NODES, SETTLED_WEIGHT, WIDTHS};
 use super::packed::{Packed, PER_WORD};
 use super::plan::{plan, PLAN};
-use super::rules::{check_move, cycle, falling, is_settled, resolve_in, touches_match, Action};
+use super::rules::{check_move, cycle, falling, is_settled, matched, resolve_in, Action};
 use gridlock_search::{astar, Edge, Graph, Lex, Limits, Stats, Stopped};
 use std::cell::RefCell;
 
@@ -172,30 +172,38 @@ pub(super) struct Boards<'a, const W: usize> {
 
 /// Buffers reused by every expansion, and the move bounds of the last expansion's
 /// successors (the engine asks for them right after generating them).
-struct Scratch<const W: usize> {
+pub(super) struct Scratch<const W: usize> {
     cells: Vec<u8>,
     next: Vec<u8>,
     fall: Vec<bool>,
     fall2: Vec<bool>,
-    bounds: Vec<(Packed<W>, u32)>,
+    /// The successors of the last expansion with their move bounds, in the order of the
+    /// edges it pushed.
+    pub(super) bounds: Vec<(Packed<W>, u32)>,
     cursor: usize,
+}
+
+impl<const W: usize> Scratch<W> {
+    /// Buffers for a level of `n` playable cells.
+    pub(super) fn new(n: usize) -> Self {
+        Scratch {
+            cells: vec![0; n],
+            next: vec![0; n],
+            fall: vec![false; n],
+            fall2: vec![false; n],
+            bounds: Vec::new(),
+            cursor: 0,
+        }
+    }
 }
 
 impl<'a, const W: usize> Boards<'a, W> {
     pub(super) fn new(puzzle: &'a Puzzle, analysis: &'a Analysis, objective: Objective) -> Self {
-        let n = puzzle.geometry.len();
         Boards {
             puzzle,
             analysis,
             objective,
-            scratch: RefCell::new(Scratch {
-                cells: vec![0; n],
-                next: vec![0; n],
-                fall: vec![false; n],
-                fall2: vec![false; n],
-                bounds: Vec::new(),
-                cursor: 0,
-            }),
+            scratch: RefCell::new(Scratch::new(puzzle.geometry.len())),
         }
     }
 
@@ -204,20 +212,14 @@ impl<'a, const W: usize> Boards<'a, W> {
         self.puzzle
     }
 
-    fn cost(&self, mv: bool) -> Lex<u32, u32> {
-        let m = mv as u32;
-        match self.objective {
-            Objective::Moves => Lex(m, 1),
-            Objective::Cycles => Lex(1, m),
-        }
+    /// The bounds this graph prunes and ranks with.
+    pub(super) fn analysis(&self) -> &'a Analysis {
+        self.analysis
     }
 
-    /// The admissible bound on the remaining moves, or `None` for a dead end.
-    pub(super) fn moves_estimate(&self, state: &Packed<W>) -> Option<u32> {
-        self.estimate(state).map(|Lex(a, b)| match self.objective {
-            Objective::Moves => a,
-            Objective::Cycles => b,
-        })
+    /// What the edge costs count.
+    pub(super) fn objective(&self) -> Objective {
+        self.objective
     }
 
     /// The admissible estimate of the remaining cost, or `None` for a dead end.
@@ -256,60 +258,97 @@ impl<const W: usize> Graph for Boards<'_, W> {
     type Cost = Lex<u32, u32>;
 
     fn successors(&self, state: &Packed<W>, out: &mut Vec<Edge<Packed<W>, Action, Lex<u32, u32>>>) {
-        let geometry = &self.puzzle.geometry;
-        let n = geometry.len();
-        let mut guard = self.scratch.borrow_mut();
-        let Scratch {
-            cells,
-            next,
-            fall,
-            fall2,
-            bounds,
-            cursor,
-        } = &mut *guard;
-        bounds.clear();
-        *cursor = 0;
-        state.unpack(cells);
-        falling(geometry, cells, fall);
-        let mut push = |next: &[u8], action: Action| {
-            if let Some(b) = self.analysis.moves_bound(next) {
-                let to = Packed::pack(next);
-                bounds.push((to, b));
-                out.push(Edge::new(action, to, self.cost(action.is_move())));
-            }
-        };
-        let settled = is_settled(geometry, cells, fall);
-        if !settled {
-            next.copy_from_slice(cells);
-            resolve_in(geometry, next, fall2, |_| {}, |_| {});
-            push(next, Action::Wait);
+        let mut scratch = self.scratch.borrow_mut();
+        expand(
+            self.puzzle,
+            self.analysis,
+            self.objective,
+            &mut scratch,
+            state,
+            out,
+        );
+    }
+}
+
+/// The cost of one cycle under `objective`: one cycle, and one move unless it is a wait.
+fn edge_cost(objective: Objective, mv: bool) -> Lex<u32, u32> {
+    let m = mv as u32;
+    match objective {
+        Objective::Moves => Lex(m, 1),
+        Objective::Cycles => Lex(1, m),
+    }
+}
+
+/// [`Graph::successors`] of [`Boards`], on buffers the caller owns, so that the `--fast`
+/// beams can expand boards on several threads at once (each with its own [`Analysis`], whose
+/// caches are not shared). Also leaves each successor's move bound in `scratch.bounds`.
+pub(super) fn expand<const W: usize>(
+    puzzle: &Puzzle,
+    analysis: &Analysis,
+    objective: Objective,
+    scratch: &mut Scratch<W>,
+    state: &Packed<W>,
+    out: &mut Vec<Edge<Packed<W>, Action, Lex<u32, u32>>>,
+) {
+    let geometry = &puzzle.geometry;
+    let n = geometry.len();
+    let Scratch {
+        cells,
+        next,
+        fall,
+        fall2,
+        bounds,
+        cursor,
+    } = scratch;
+    bounds.clear();
+    *cursor = 0;
+    state.unpack(cells);
+    falling(geometry, cells, fall);
+    let mut push = |next: &[u8], action: Action| {
+        if let Some(b) = analysis.moves_bound(next) {
+            let to = Packed::pack(next);
+            bounds.push((to, b));
+            out.push(Edge::new(
+                action,
+                to,
+                edge_cost(objective, action.is_move()),
+            ));
         }
-        for from in 0..n {
-            // `check_move`'s conditions, with the neighbour test done once per piece rather
-            // than once per direction.
-            if cells[from] == 0 || fall[from] || touches_match(geometry, cells, fall, from) {
-                continue;
-            }
-            for right in [false, true] {
-                let to = if right {
-                    geometry.right[from]
+    };
+    // The pieces about to vanish: they may not move (for a non-falling piece this is
+    // `check_move`'s neighbour test), and a board without them or falling pieces is
+    // settled, where waiting is a self-loop.
+    let vanishing = matched(geometry, cells, fall);
+    let settled = !vanishing.any() && !cells.iter().zip(fall.iter()).any(|(&t, &f)| t != 0 && f);
+    if !settled {
+        next.copy_from_slice(cells);
+        resolve_in(geometry, next, fall2, |_| {}, |_| {});
+        push(next, Action::Wait);
+    }
+    for from in 0..n {
+        // `check_move`'s conditions, with the neighbour test done once for the board.
+        if cells[from] == 0 || fall[from] || vanishing.has(from) {
+            continue;
+        }
+        for right in [false, true] {
+            let to = if right {
+                geometry.right[from]
+            } else {
+                geometry.left[from]
+            };
+            if to != NONE && cells[to as usize] == 0 {
+                let to = to as usize;
+                debug_assert_eq!(check_move(geometry, cells, fall, from, right), Ok(to));
+                next.copy_from_slice(cells);
+                next[to] = next[from];
+                next[from] = 0;
+                resolve_in(geometry, next, fall2, |_| {}, |_| {});
+                let action = if right {
+                    Action::Right(from as u16)
                 } else {
-                    geometry.left[from]
+                    Action::Left(from as u16)
                 };
-                if to != NONE && cells[to as usize] == 0 {
-                    let to = to as usize;
-                    debug_assert_eq!(check_move(geometry, cells, fall, from, right), Ok(to));
-                    next.copy_from_slice(cells);
-                    next[to] = next[from];
-                    next[from] = 0;
-                    resolve_in(geometry, next, fall2, |_| {}, |_| {});
-                    let action = if right {
-                        Action::Right(from as u16)
-                    } else {
-                        Action::Left(from as u16)
-                    };
-                    push(next, action);
-                }
+                push(next, action);
             }
         }
     }
