@@ -172,23 +172,25 @@ fn red_row_kinds(t: &Tables, rules: Rules) -> Vec<u8> {
         .collect()
 }
 
-/// Every set of `k` wall cells that leaves the exit cells free, in increasing order.
-fn wall_sets(k: usize, rules: Rules) -> Vec<u64> {
-    fn rec(from: usize, k: usize, cur: u64, rules: Rules, out: &mut Vec<u64>) {
+/// Every set of `k` wall cells allowed by `rules`, in increasing order; with `exit_free`, only
+/// those that leave the exit cells free (the enumeration: a wall there makes every position
+/// unsolvable), without it all of them (the position counts).
+pub(super) fn wall_sets(k: usize, rules: Rules, exit_free: bool) -> Vec<u64> {
+    let allowed = |c: usize| {
+        let in_red_row = c / 6 == RED_ROW;
+        !(in_red_row && (rules == Rules::Published || (exit_free && c % 6 >= 4)))
+    };
+    fn rec(from: usize, k: usize, cur: u64, allowed: &dyn Fn(usize) -> bool, out: &mut Vec<u64>) {
         if k == 0 {
             out.push(cur);
             return;
         }
-        for c in from..36 {
-            let in_red_row = c / 6 == RED_ROW;
-            if in_red_row && (rules == Rules::Published || c % 6 >= 4) {
-                continue;
-            }
-            rec(c + 1, k - 1, cur | 1 << c, rules, out);
+        for c in (from..36).filter(|&c| allowed(c)) {
+            rec(c + 1, k - 1, cur | 1 << c, allowed, out);
         }
     }
     let mut out = Vec::new();
-    rec(0, k, 0, rules, &mut out);
+    rec(0, k, 0, &allowed, &mut out);
     out
 }
 
@@ -205,7 +207,7 @@ impl Units {
     /// All units of `config` (ignoring the shard).
     pub fn new(config: &Config) -> Units {
         Units {
-            walls: wall_sets(config.walls, config.rules),
+            walls: wall_sets(config.walls, config.rules, true),
             red: red_row_kinds(tables(), config.rules),
             rules: config.rules,
         }
