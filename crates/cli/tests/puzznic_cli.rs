@@ -36,6 +36,18 @@ fn file(text: &str) -> tempfile::NamedTempFile {
     f
 }
 
+/// What `gridlock puzznic --fast` prints for a level (it must succeed).
+fn fast_answer(level: &std::path::Path) -> Vec<u8> {
+    gridlock()
+        .args(["puzznic", "--fast"])
+        .arg(level)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone()
+}
+
 /// `gridlock verify puzznic INPUT ANSWER`, run to completion.
 fn verify(
     input: &tempfile::NamedTempFile,
@@ -260,14 +272,7 @@ fn timeout_exits_3() {
 #[test]
 fn fast_answers_are_valid() {
     let level = fixture("nes/01-02.txt");
-    let out = gridlock()
-        .args(["puzznic", "--fast"])
-        .arg(&level)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+    let out = fast_answer(&level);
     assert_verifies(&level, &out);
 }
 
@@ -361,14 +366,7 @@ fn closed_pipe_ends_quietly() {
 fn verify_bounds_the_optimality_check_with_its_timeout() {
     // 13-01's optimal search takes about a minute; --timeout cuts only the optimality check
     let level = fixture("nes/13-01.txt");
-    let answer = gridlock()
-        .args(["puzznic", "--fast"])
-        .arg(&level)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+    let answer = fast_answer(&level);
     let answer = file(std::str::from_utf8(&answer).unwrap());
     gridlock()
         .args(["verify", "puzznic", "--timeout", "0.2"])

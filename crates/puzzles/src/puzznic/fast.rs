@@ -331,6 +331,14 @@ pub(super) mod tests {
     use super::*;
     use crate::puzznic::{parse, solve, SolveOptions};
 
+    /// A pool of `threads` threads, for tests that compare one thread with several.
+    pub(in crate::puzznic) fn pool(threads: usize) -> rayon::ThreadPool {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+    }
+
     /// A small closed board from a seed: a few types of 2–4 pieces (sometimes 1) on a floor
     /// with a few inner walls; the search tests' random sample.
     pub(in crate::puzznic) fn random_board(seed: u64) -> String {
@@ -432,12 +440,6 @@ pub(super) mod tests {
     fn the_parallel_beam_is_the_sequential_beam_on_any_number_of_threads() {
         // The layers are expanded in parallel and merged in order: the answer must be the
         // plain loop's, whatever the thread count (`--fast` prints the same on any machine).
-        let pool = |threads| {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap()
-        };
         let (one, four) = (pool(1), pool(4));
         let mut found = 0;
         for seed in 0..150u64 {

@@ -359,7 +359,7 @@ impl<const W: usize> Short<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzznic::fast::tests::random_board;
+    use crate::puzznic::fast::tests::{pool, random_board};
     use crate::puzznic::{parse, parse_solution, replay, solve, Objective, SolveOptions, Verdict};
 
     /// The planner on one board with the `--fast` sizes.
@@ -409,12 +409,6 @@ mod tests {
     fn plans_do_not_depend_on_the_number_of_threads() {
         // The short searches of one board run in parallel; their events are gathered in type
         // order, so one thread and four must plan the same.
-        let pool = |threads| {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap()
-        };
         let (one, four) = (pool(1), pool(4));
         let mut answered = 0;
         for seed in 0..150u64 {
