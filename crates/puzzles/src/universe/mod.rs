@@ -24,6 +24,7 @@ pub mod board;
 mod component;
 pub mod count;
 mod enumerate;
+mod goals;
 pub mod lanes;
 pub mod layout;
 pub mod prune;

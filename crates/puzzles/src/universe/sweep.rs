@@ -1,24 +1,28 @@
 //! One layout in one sweep: a breadth-first search from *all* goal positions of the layout at
 //! once gives every position its distance to the nearest goal, and a union-find over the goal
-//! positions (the seeds) labels the components, merged whenever an edge joins two labels.
-//! Nothing per edge is stored: positions live in the layout's dense numbering
-//! ([`super::layout::Ranker`]), the distance, the seed label and the vehicles whose slides the
-//! position need not walk share one slot over that numbering, and the BFS queue is the list of
-//! the layout's solvable positions. Two rules, proved in `docs/universe.md` ("Walking fewer
-//! edges"), keep the search from walking most edges: goal positions start labelled by the
-//! column components of their block and never walk their column moves, and a position never
-//! walks the slides of a vehicle that joins it to a position expanded before it. A final scan over the queue gives each component its size, its MOVES (largest
-//! distance) and the lane digits it uses; the last feed the first-obstacle test
-//! ([`super::prune::component_may_be_minimal`]), and only the components that pass it are
-//! scanned again for their hardest position (the normalised-string tie-break) and re-solved
-//! for minimality.
+//! positions' nodes ([`super::goals`]: goal positions joined by column moves alone) labels the
+//! components, merged whenever an edge joins two labels. Nothing per edge is stored: positions
+//! live in the layout's dense numbering ([`super::layout::Ranker`]), the distance, the label
+//! and the vehicles whose slides the position need not walk share one slot over that
+//! numbering, and the BFS queue is the list of the layout's solvable positions other than the
+//! goal positions. Three rules, proved in `docs/universe.md` ("Walking fewer edges"), keep
+//! the search from walking most edges: goal positions are handled a block at a time (nodes
+//! joined by a product relation per row move, the red car's departures walked by an
+//! odometer) and never queued, and a position never walks the slides of a vehicle that joins
+//! it to a position expanded before it. A final scan over the nodes and the queue gives each
+//! component its size, its MOVES (largest distance) and the lane digits it uses; the last
+//! feed the first-obstacle test ([`super::prune::component_may_be_minimal`]), and only the
+//! components that pass it are scanned again for their hardest position (the
+//! normalised-string tie-break) and re-solved for minimality.
 //!
 //! Components come out ordered by their first goal position in the seeding order, which is
 //! the order in which the per-component explorer met them, so the table is unchanged.
 
 use super::board::CELLS;
+use super::board::RED_ROW;
 use super::component::{ComponentInfo, Scratch};
-use super::lanes::{tables, Tables, EMPTY, MAX_DIGITS};
+use super::goals::Goals;
+use super::lanes::{tables, Tables, EMPTY};
 use super::layout::{digit, with_digit, Layout, Ranker, LANES};
 use super::prune::component_may_be_minimal;
 
@@ -38,8 +42,8 @@ pub struct Sweep {
     /// Component index of each seed (components numbered in root order).
     comp_of: Vec<u32>,
     comps: Vec<Agg>,
-    /// Seeding: the first seed of each product of column components in the current block.
-    first_of_cc: Vec<u32>,
+    /// The goal positions, by block and node (see [`super::goals`]).
+    goals: Goals,
 }
 
 /// One position's entry in the sweep.
@@ -107,6 +111,16 @@ fn find(parent: &mut [u32], mut x: u32) -> u32 {
     x
 }
 
+/// Joins the union-find sets of `a` and `b`; the smaller root stays the root.
+#[inline]
+pub(super) fn union(parent: &mut [u32], a: u32, b: u32) {
+    let (a, b) = (find(parent, a), find(parent, b));
+    if a != b {
+        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+        parent[hi as usize] = lo;
+    }
+}
+
 /// Calls `f(next, rank)` for every position one move from `s` (rank `r_s`), ranking each in
 /// the layout's numbering (laying out blocks as they are met).
 #[inline(always)]
@@ -118,7 +132,7 @@ pub(crate) fn for_each_neighbour(
     r_s: u64,
     mut f: impl FnMut(u64, u64),
 ) {
-    neighbours(t, layout, ranker, s, r_s, true, 0, |np, r, _| f(np, r));
+    neighbours(t, layout, ranker, s, r_s, 0, |np, r, _| f(np, r));
 }
 
 /// A vehicle as [`neighbours`] names it: bit `lane * 4 + index in the lane`.
@@ -127,9 +141,9 @@ fn vehicle_tag(lane: usize, v: u8) -> u8 {
     (lane as u8) << 2 | v
 }
 
-/// [`for_each_neighbour`] with two omissions the sweep proves harmless: the column moves are
-/// generated only when `columns` (they stay in `s`'s block), and no slide of a vehicle whose
-/// [`vehicle_tag`] bit is set in `skip` is. `f` also gets the tag of the vehicle that moved.
+/// [`for_each_neighbour`] with one omission the sweep proves harmless: no slide of a vehicle
+/// whose [`vehicle_tag`] bit is set in `skip` is generated. `f` also gets the tag of the
+/// vehicle that moved.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn neighbours(
@@ -138,7 +152,6 @@ fn neighbours(
     ranker: &mut Ranker,
     s: u64,
     r_s: u64,
-    columns: bool,
     skip: u64,
     mut f: impl FnMut(u64, u64, u8),
 ) {
@@ -168,9 +181,6 @@ fn neighbours(
             let r = ranker.rank_at(t, base, &w, np, h_cm);
             f(np, r, tag);
         }
-    }
-    if !columns {
-        return;
     }
     // columns: same block, the rank moves by the column's weight
     let blocked_all = occ.h_cm | layout.walls_cm;
@@ -229,76 +239,45 @@ impl Scratch {
         sw.ranks.clear();
         sw.parent.clear();
         let mut stats = SweepStats::default();
-        // seeds: every goal position, each its own label
-        for (rows_packed, h_cm) in goal_tuples {
-            let row = self.ranker.row_index(rows_packed);
-            let block = self.ranker.block(t, row, h_cm);
-            let end = (block.base + block.size) as usize;
-            if sw.at.len() < end {
-                sw.at.resize(end, FRESH);
-            }
-            // the block's positions in rank order: a mixed-radix odometer over the columns'
-            // compatible arrangements
-            let blocked = h_cm | layout.walls_cm;
-            let mut lists = [[0u8; MAX_DIGITS]; 6];
-            let mut ccs = [[0u32; MAX_DIGITS]; 6];
-            let mut counts = [1u8; 6];
-            let mut at = [0u8; 6];
-            let mut cc_weight = 1u32;
-            let mut p = rows_packed & ((1 << 18) - 1);
-            for j in 0..6 {
-                let b = (blocked >> (6 * j) & 63) as usize;
-                let k = usize::from(layout.kinds[6 + j]);
-                counts[j] = t.compat_count[k * 64 + b];
-                lists[j]
-                    .copy_from_slice(&t.compat_digit[(k * 64 + b) * MAX_DIGITS..][..MAX_DIGITS]);
-                for (c, &id) in ccs[j]
-                    .iter_mut()
-                    .zip(&t.compat_cc[(k * 64 + b) * MAX_DIGITS..][..MAX_DIGITS])
-                {
-                    *c = u32::from(id) * cc_weight;
-                }
-                cc_weight *= u32::from(t.compat_ccs[k * 64 + b]);
-                p = with_digit(p, 6 + j, lists[j][0]);
-            }
-            // goal positions joined by column moves alone (the same lane component in every
-            // column) start in one set, whose first seed is the label: their column moves are
-            // then never walked (see the breadth-first loop)
-            sw.first_of_cc.clear();
-            sw.first_of_cc.resize(cc_weight as usize, u32::MAX);
-            let mut cc = 0u32;
-            for off in 0..block.size {
-                let r = (block.base + off) as usize;
-                let seed = sw.parent.len() as u32;
-                let first = &mut sw.first_of_cc[cc as usize];
-                if *first == u32::MAX {
-                    *first = seed;
-                }
-                sw.parent.push(*first);
-                sw.at[r] = Slot {
-                    done: 0,
-                    label: *first,
-                    dist: 0,
-                };
-                debug_assert_eq!(p, self.ranker.unrank_in(t, &block, rows_packed, h_cm, off));
-                sw.states.push(p);
-                sw.ranks.push(r as u32);
-                for j in 0..6 {
-                    cc -= ccs[j][usize::from(at[j])];
-                    at[j] += 1;
-                    if at[j] < counts[j] {
-                        p = with_digit(p, 6 + j, lists[j][usize::from(at[j])]);
-                        cc += ccs[j][usize::from(at[j])];
-                        break;
-                    }
-                    at[j] = 0;
-                    p = with_digit(p, 6 + j, lists[j][0]);
-                    cc += ccs[j][0];
-                }
-            }
+        // the goal positions, as nodes (each a set of goal positions joined by column moves),
+        // each node its own label; goal positions joined by row moves have their nodes joined
+        sw.goals.seed(t, layout, &self.ranker, goal_tuples);
+        stats.goals = sw.goals.positions;
+        sw.parent.extend(0..sw.goals.nodes);
+        {
+            let parent = &mut sw.parent;
+            sw.goals
+                .join_by_row_moves(t, layout, &self.ranker, |a, b| union(parent, a, b));
         }
-        stats.goals = sw.states.len() as u64;
-        // breadth-first from all of them; labels meeting are merged
+        // the positions one move from a goal: the red car slid left out of the exit. Each has
+        // one goal neighbour, and all its red-car slides are that goal's (rule 2: never walked)
+        let red_tag = 1u64 << vehicle_tag(RED_ROW, t.red_of[usize::from(layout.kinds[RED_ROW])]);
+        {
+            let Sweep {
+                at,
+                states,
+                ranks,
+                goals,
+                ..
+            } = &mut sw;
+            goals.depart(t, layout, &mut self.ranker, |p, r, node| {
+                let r = r as usize;
+                if r >= at.len() {
+                    at.resize((r + 1).next_power_of_two(), FRESH);
+                }
+                debug_assert_eq!(at[r].dist, UNSEEN);
+                at[r] = Slot {
+                    done: red_tag,
+                    label: node,
+                    dist: 1,
+                };
+                states.push(p);
+                ranks.push(r as u32);
+            });
+        }
+        // breadth-first from there; labels meeting are merged. No position met from here on
+        // is a goal position: only a red-car slide reaches one, and the positions that have
+        // one are all at distance 1 and never walk their red-car slides.
         let mut head = 0;
         while head < sw.states.len() {
             let s = sw.states[head];
@@ -319,20 +298,15 @@ impl Scratch {
                 parent,
                 ..
             } = &mut sw;
-            // a goal position's column moves lead to goal positions of its own block joined to
-            // it by column moves alone, already in its set (see the seeding): skipped
-            let columns = nd > 1;
-            // and no slide of a vehicle that joins this position to one expanded before it is
+            // no slide of a vehicle that joins this position to one expanded before it is
             // walked: it reaches only that position and that position's other neighbours by the
             // same vehicle, all handled when it was expanded (see docs/universe.md)
-            let (ranker, cols) = (&mut self.ranker, columns);
             neighbours(
                 t,
                 layout,
-                ranker,
+                &mut self.ranker,
                 s,
                 r_s as u64,
-                cols,
                 skip,
                 |np, r, tag| {
                     let r = r as usize;
@@ -348,17 +322,13 @@ impl Scratch {
                     } else if slot.label != l {
                         let b = find(parent, slot.label);
                         slot.label = b;
-                        let a = find(parent, l);
-                        if a != b {
-                            let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-                            parent[hi as usize] = lo;
-                        }
+                        union(parent, l, b);
                     }
                     slot.done |= 1 << tag;
                 },
             );
         }
-        stats.visited = sw.states.len() as u64;
+        stats.visited = sw.states.len() as u64 + stats.goals;
         stats.numbered = self.ranker.size();
         // components in root order
         sw.comp_of.clear();
@@ -381,7 +351,20 @@ impl Scratch {
             };
             sw.comp_of.push(c);
         }
-        // sizes, MOVES and lane digits
+        // sizes, MOVES and lane digits: the goal positions node by node, then the others
+        {
+            let Sweep {
+                goals,
+                comps,
+                comp_of,
+                ..
+            } = &mut sw;
+            goals.for_each_node(t, |node, size, bits| {
+                let c = &mut comps[comp_of[node as usize] as usize];
+                c.size += size;
+                c.digit_bits |= bits;
+            });
+        }
         for (&s, &r) in sw.states.iter().zip(&sw.ranks) {
             let c = &mut sw.comps[sw.comp_of[sw.at[r as usize].label as usize] as usize];
             c.size += 1;
@@ -411,6 +394,25 @@ impl Scratch {
                     }
                 }
             }
+            // a component of goal positions only (the red car can never leave the exit)
+            if sw.comps.iter().any(|c| c.candidate && c.moves == 0) {
+                let Sweep {
+                    goals,
+                    comps,
+                    comp_of,
+                    ..
+                } = &mut sw;
+                goals.for_each_position(t, |s, node| {
+                    let c = &mut comps[comp_of[node as usize] as usize];
+                    if c.candidate && c.moves == 0 {
+                        let n = layout.normalised(s);
+                        if n < c.hardest_str {
+                            c.hardest_str = n;
+                            c.hardest = s;
+                        }
+                    }
+                });
+            }
         }
         // minimality of the candidates
         let mut rows = 0u32;
@@ -427,7 +429,13 @@ impl Scratch {
             while d > 0 {
                 let mut next = None;
                 for_each_neighbour(t, layout, &mut self.ranker, at, at_rank, |np, r| {
-                    if next.is_none() && sw.at[r as usize].dist == d - 1 {
+                    // goal positions have no slot: one move from a goal is a red-car slide
+                    let closer = if d == 1 {
+                        layout.is_goal(np)
+                    } else {
+                        sw.at.get(r as usize).is_some_and(|slot| slot.dist == d - 1)
+                    };
+                    if next.is_none() && closer {
                         next = Some((np, r));
                     }
                 });
@@ -463,6 +471,17 @@ impl Scratch {
                     }
                 }
             }
+            let (comps, comp_of) = (&sw.comps, &sw.comp_of);
+            sw.goals.for_each_position(t, |s, node| {
+                let c = &comps[comp_of[node as usize] as usize];
+                if c.row != u32::MAX {
+                    let n = layout.normalised(s);
+                    let k = &mut keys[c.row as usize];
+                    if n < *k {
+                        *k = n;
+                    }
+                }
+            });
         }
         for (ci, c) in sw.comps.iter().enumerate() {
             found(Found {
