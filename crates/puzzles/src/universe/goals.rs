@@ -121,7 +121,7 @@ fn product(
 /// The cells (lane bits) that vehicle `v` of a lane of `kind` crosses or enters going from
 /// arrangement `d` to `nd`: they must be free of the other orientation.
 #[inline]
-fn swept(t: &Tables, kind: u8, d: u8, nd: u8, v: u8) -> u8 {
+pub(super) fn swept(t: &Tables, kind: u8, d: u8, nd: u8, v: u8) -> u8 {
     let old = t.vehicle_masks[usize::from(kind) * MAX_DIGITS + usize::from(d)][usize::from(v)];
     let new = t.vehicle_masks[usize::from(kind) * MAX_DIGITS + usize::from(nd)][usize::from(v)];
     let both = old | new;

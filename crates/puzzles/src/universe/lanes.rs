@@ -87,6 +87,9 @@ pub struct Tables {
     /// `vehicle_masks[kind * 6 + digit][i]`: lane mask of vehicle `i` in that arrangement (0 past
     /// the kind's last vehicle), for writing boards without walking [`Kind`]'s vectors.
     pub vehicle_masks: [[u8; 3]; KINDS * MAX_DIGITS],
+    /// `start_flat[kind * 6 + digit]`: lane mask of the vehicles' first cells in that
+    /// arrangement (for writing normalised strings in one pass).
+    pub start_flat: [u8; KINDS * MAX_DIGITS],
     /// Index of the red car in each kind's vehicles (3 when the kind has none).
     pub red_of: [u8; KINDS],
     /// `compat_index8[kind][blocked * 8 + digit]`: [`Tables::compat_index`] with a power-of-two
@@ -256,12 +259,14 @@ fn build() -> Tables {
     let mut spread_flat = [0u64; KINDS * MAX_DIGITS];
     let mut vehicle_masks = [[0u8; 3]; KINDS * MAX_DIGITS];
     let mut red_of = [3u8; KINDS];
+    let mut start_flat = [0u8; KINDS * MAX_DIGITS];
     for (k, kind) in kinds.iter().enumerate() {
         for (d, &m) in kind.masks.iter().enumerate() {
             mask_flat[k * MAX_DIGITS + d] = m;
             spread_flat[k * MAX_DIGITS + d] = spread[usize::from(m)];
             for (i, (&len, &start)) in kind.lens.iter().zip(&kind.arrangements[d]).enumerate() {
                 vehicle_masks[k * MAX_DIGITS + d][i] = mask_of(&[len], &[start]);
+                start_flat[k * MAX_DIGITS + d] |= 1 << start;
             }
         }
         if let Some(r) = kind.red {
@@ -279,6 +284,7 @@ fn build() -> Tables {
     Tables {
         compat_index8,
         vehicle_masks,
+        start_flat,
         red_of,
         mask_flat,
         spread_flat,

@@ -151,57 +151,61 @@ impl Layout {
     /// The normalised 36-character string of a position (see [`Board::normalised`]), written
     /// straight from the lanes.
     pub fn normalised(&self, packed: u64) -> [u8; CELLS] {
+        self.normalised_below(packed, &[u8::MAX; CELLS])
+            .expect("every string is below 0xFF bytes")
+    }
+
+    /// [`Layout::normalised`] if it is smaller than `bound` (byte order), else `None`. The
+    /// string is written cell by cell in reading order (a vehicle's letter is decided at its
+    /// first cell, which reading order meets first) and abandoned at the first cell where it
+    /// exceeds `bound`, so a scan for the smallest string of a set stops most positions after
+    /// a few cells.
+    pub fn normalised_below(&self, packed: u64, bound: &[u8; CELLS]) -> Option<[u8; CELLS]> {
         let t = tables();
-        let mut out = [b'o'; CELLS];
-        let mut walls = self.walls;
-        while walls != 0 {
-            out[walls.trailing_zeros() as usize] = b'x';
-            walls &= walls - 1;
+        // row-major cells: occupied, first cells of vehicles, horizontal ones, the red car
+        let (mut occ, mut starts, mut horizontal, mut red) = (0u64, 0u64, 0u64, 0u64);
+        for i in 0..6 {
+            let kind = self.kinds[i];
+            let k = usize::from(kind) * MAX_DIGITS + usize::from(digit(packed, i));
+            let cells = u64::from(t.mask_flat[k]) << (6 * i);
+            occ |= cells;
+            horizontal |= cells;
+            starts |= u64::from(t.start_flat[k]) << (6 * i);
+            let r = usize::from(t.red_of[usize::from(kind)]);
+            if r < 3 {
+                red = u64::from(t.vehicle_masks[k][r]) << (6 * i);
+            }
+            let k = usize::from(self.kinds[6 + i]) * MAX_DIGITS + usize::from(digit(packed, 6 + i));
+            occ |= t.spread_flat[k] << i;
+            starts |= t.spread[usize::from(t.start_flat[k])] << i;
         }
-        // each vehicle's board cells (row-major bits: the lowest is its first cell in reading
-        // order), the red car apart
-        let mut cells = [0u64; 3 * LANES];
-        let mut n = 0;
-        let mut red = 0u64;
-        for lane in 0..LANES {
-            let kind = usize::from(self.kinds[lane]);
-            let masks = &t.vehicle_masks[kind * MAX_DIGITS + usize::from(digit(packed, lane))];
-            for (i, &m) in masks.iter().enumerate() {
-                if m == 0 {
-                    break;
+        let mut out = [0u8; CELLS];
+        let mut letter = b'A';
+        let mut below = false;
+        for c in 0..CELLS {
+            let ch = if self.walls >> c & 1 == 1 {
+                b'x'
+            } else if occ >> c & 1 == 0 {
+                b'o'
+            } else if red >> c & 1 == 1 {
+                b'A'
+            } else if starts >> c & 1 == 1 {
+                letter += 1;
+                letter
+            } else if horizontal >> c & 1 == 1 {
+                out[c - 1]
+            } else {
+                out[c - 6]
+            };
+            out[c] = ch;
+            if !below {
+                if ch > bound[c] {
+                    return None;
                 }
-                let board = if lane < 6 {
-                    u64::from(m) << (6 * lane)
-                } else {
-                    t.spread[usize::from(m)] << (lane - 6)
-                };
-                if i == usize::from(t.red_of[kind]) {
-                    red = board;
-                } else {
-                    // insertion by first cell
-                    let mut k = n;
-                    while k > 0 && cells[k - 1].trailing_zeros() > board.trailing_zeros() {
-                        cells[k] = cells[k - 1];
-                        k -= 1;
-                    }
-                    cells[k] = board;
-                    n += 1;
-                }
+                below = ch < bound[c];
             }
         }
-        for (k, &c) in cells[..n].iter().enumerate() {
-            let letter = b'B' + k as u8;
-            let mut c = c;
-            while c != 0 {
-                out[c.trailing_zeros() as usize] = letter;
-                c &= c - 1;
-            }
-        }
-        while red != 0 {
-            out[red.trailing_zeros() as usize] = b'A';
-            red &= red - 1;
-        }
-        out
+        below.then_some(out)
     }
 
     /// Occupancy of a position.
@@ -576,6 +580,45 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn normalised_below_is_the_normalised_string_when_smaller() {
+        // every pair of positions of a component (and the smallest string of it found both ways)
+        let (layout, start) = parse("BBoCxoDDoCoEoAAoFEGoHHFoGxIIJoKKKoJo");
+        let comp = gridlock_search::explore(&layout, start, &gridlock_search::Limits::none())
+            .unwrap()
+            .0;
+        let strings: Vec<[u8; CELLS]> = comp
+            .states()
+            .iter()
+            .map(|&p| layout.normalised(p))
+            .collect();
+        let (mut smaller, mut not) = (0, 0);
+        for (&p, &own) in comp.states().iter().zip(&strings).step_by(7) {
+            for other in strings.iter().step_by(5) {
+                match layout.normalised_below(p, other) {
+                    Some(s) => {
+                        assert_eq!(s, own);
+                        assert!(own < *other);
+                        smaller += 1;
+                    }
+                    None => {
+                        assert!(own >= *other);
+                        not += 1;
+                    }
+                }
+            }
+            assert_eq!(layout.normalised_below(p, &own), None, "not below itself");
+        }
+        assert!(smaller > 100 && not > 100);
+        let mut best = [u8::MAX; CELLS];
+        for &p in comp.states() {
+            if let Some(s) = layout.normalised_below(p, &best) {
+                best = s;
+            }
+        }
+        assert_eq!(Some(&best), strings.iter().min());
     }
 
     #[test]

@@ -28,7 +28,9 @@ mod goals;
 pub mod lanes;
 pub mod layout;
 pub mod prune;
+mod queue;
 mod sweep;
+mod waves;
 
 pub use board::{normalise, Board};
 pub use component::{ComponentInfo, Scratch};

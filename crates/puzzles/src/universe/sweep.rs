@@ -19,51 +19,37 @@
 //! the order in which the per-component explorer met them, so the table is unchanged.
 
 use super::board::CELLS;
-use super::board::RED_ROW;
 use super::component::{ComponentInfo, Scratch};
 use super::goals::Goals;
 use super::lanes::{tables, Tables, EMPTY};
 use super::layout::{digit, with_digit, Layout, Ranker, LANES};
 use super::prune::component_may_be_minimal;
-
-/// Distance of a position not reached yet.
-const UNSEEN: u8 = u8::MAX;
+use super::queue::Queue;
+use super::waves::Waves;
 
 /// Per-thread buffers of the sweep, reused from layout to layout.
 #[derive(Default)]
 pub struct Sweep {
-    /// What the sweep knows of each position, by rank (one cache line holds all of it).
-    at: Vec<Slot>,
-    /// Queue: positions in BFS order, and their ranks.
-    states: Vec<u64>,
-    ranks: Vec<u32>,
-    /// Union-find parent of each seed; a root is the smallest seed of its component.
+    /// Union-find parent of each node; a root is the smallest node of its component (a goal
+    /// node for every solvable component).
     parent: Vec<u32>,
-    /// Component index of each seed (components numbered in root order).
+    /// Component index of each node (components numbered in root order; `u32::MAX` for the
+    /// nodes of unsolvable components).
     comp_of: Vec<u32>,
     comps: Vec<Agg>,
     /// The goal positions, by block and node (see [`super::goals`]).
     goals: Goals,
+    /// The searches over the other positions: a level at a time over bitsets where blocks
+    /// are large ([`super::waves`]), one position at a time where they are small
+    /// ([`super::queue`]).
+    waves: Waves,
+    queue: Queue,
+    /// Which of the two ran on the current layout.
+    by_waves: bool,
+    /// Tests: run this search on every layout instead of choosing.
+    #[cfg(test)]
+    force_waves: Option<bool>,
 }
-
-/// One position's entry in the sweep.
-#[derive(Clone, Copy)]
-struct Slot {
-    /// The [`vehicle_tag`] bits of the vehicles whose slide joins the position to one expanded
-    /// before it (its slides of those vehicles need not be walked).
-    done: u64,
-    /// Seed label (valid where `dist` is set).
-    label: u32,
-    /// Distance to the nearest goal, or [`UNSEEN`].
-    dist: u8,
-}
-
-/// A position not reached yet.
-const FRESH: Slot = Slot {
-    done: 0,
-    label: 0,
-    dist: UNSEEN,
-};
 
 /// What the final scan gathers about one component.
 #[derive(Clone, Copy)]
@@ -102,7 +88,7 @@ pub struct SweepStats {
 }
 
 #[inline]
-fn find(parent: &mut [u32], mut x: u32) -> u32 {
+pub(super) fn find(parent: &mut [u32], mut x: u32) -> u32 {
     while parent[x as usize] != x {
         let p = parent[x as usize];
         parent[x as usize] = parent[p as usize];
@@ -137,7 +123,7 @@ pub(crate) fn for_each_neighbour(
 
 /// A vehicle as [`neighbours`] names it: bit `lane * 4 + index in the lane`.
 #[inline(always)]
-fn vehicle_tag(lane: usize, v: u8) -> u8 {
+pub(super) fn vehicle_tag(lane: usize, v: u8) -> u8 {
     (lane as u8) << 2 | v
 }
 
@@ -146,7 +132,7 @@ fn vehicle_tag(lane: usize, v: u8) -> u8 {
 /// vehicle that moved.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn neighbours(
+pub(super) fn neighbours(
     t: &Tables,
     layout: &Layout,
     ranker: &mut Ranker,
@@ -221,7 +207,7 @@ pub(crate) fn moved_vehicle(t: &Tables, layout: &Layout, a: u64, b: u64) -> (usi
 }
 
 impl Scratch {
-    /// Sweeps `layout` from the goal positions `goals` yields (each as `(row digits packed,
+    /// Sweeps `layout` from the goal positions `goal_tuples` yields (each as `(row digits packed,
     /// column-major horizontal cells)` of a goal row tuple, in seeding order), calling
     /// `found` for every solvable component in table order.
     pub fn sweep_layout(
@@ -234,106 +220,42 @@ impl Scratch {
         let t = tables();
         self.ranker.reset(layout);
         let mut sw = std::mem::take(&mut self.sweep);
-        sw.at.clear();
-        sw.states.clear();
-        sw.ranks.clear();
         sw.parent.clear();
         let mut stats = SweepStats::default();
         // the goal positions, as nodes (each a set of goal positions joined by column moves),
         // each node its own label; goal positions joined by row moves have their nodes joined
         sw.goals.seed(t, layout, &self.ranker, goal_tuples);
         stats.goals = sw.goals.positions;
-        sw.parent.extend(0..sw.goals.nodes);
+        let goal_nodes = sw.goals.nodes;
+        sw.parent.extend(0..goal_nodes);
         {
             let parent = &mut sw.parent;
             sw.goals
                 .join_by_row_moves(t, layout, &self.ranker, |a, b| union(parent, a, b));
         }
-        // the positions one move from a goal: the red car slid left out of the exit. Each has
-        // one goal neighbour, and all its red-car slides are that goal's (rule 2: never walked)
-        let red_tag = 1u64 << vehicle_tag(RED_ROW, t.red_of[usize::from(layout.kinds[RED_ROW])]);
-        {
-            let Sweep {
-                at,
-                states,
-                ranks,
-                goals,
-                ..
-            } = &mut sw;
-            goals.depart(t, layout, &mut self.ranker, |p, r, node| {
-                let r = r as usize;
-                if r >= at.len() {
-                    at.resize((r + 1).next_power_of_two(), FRESH);
-                }
-                debug_assert_eq!(at[r].dist, UNSEEN);
-                at[r] = Slot {
-                    done: red_tag,
-                    label: node,
-                    dist: 1,
-                };
-                states.push(p);
-                ranks.push(r as u32);
-            });
+        // breadth-first from the positions one move from a goal
+        sw.by_waves = waves_pay(&sw.goals);
+        #[cfg(test)]
+        if let Some(forced) = sw.force_waves {
+            sw.by_waves = forced;
         }
-        // breadth-first from there; labels meeting are merged. No position met from here on
-        // is a goal position: only a red-car slide reaches one, and the positions that have
-        // one are all at distance 1 and never walk their red-car slides.
-        let mut head = 0;
-        while head < sw.states.len() {
-            let s = sw.states[head];
-            let r_s = sw.ranks[head] as usize;
-            let Slot {
-                done: skip,
-                label,
-                dist,
-            } = sw.at[r_s];
-            head += 1;
-            let nd = dist + 1;
-            let l = find(&mut sw.parent, label);
-            sw.at[r_s].label = l;
-            let Sweep {
-                at,
-                states,
-                ranks,
-                parent,
-                ..
-            } = &mut sw;
-            // no slide of a vehicle that joins this position to one expanded before it is
-            // walked: it reaches only that position and that position's other neighbours by the
-            // same vehicle, all handled when it was expanded (see docs/universe.md)
-            neighbours(
-                t,
-                layout,
-                &mut self.ranker,
-                s,
-                r_s as u64,
-                skip,
-                |np, r, tag| {
-                    let r = r as usize;
-                    if r >= at.len() {
-                        at.resize((r + 1).next_power_of_two(), FRESH);
-                    }
-                    let slot = &mut at[r];
-                    if slot.dist == UNSEEN {
-                        slot.dist = nd;
-                        slot.label = l;
-                        states.push(np);
-                        ranks.push(r as u32);
-                    } else if slot.label != l {
-                        let b = find(parent, slot.label);
-                        slot.label = b;
-                        union(parent, l, b);
-                    }
-                    slot.done |= 1 << tag;
-                },
-            );
+        if sw.by_waves {
+            sw.waves.reset(t, layout, goal_nodes);
+            sw.waves
+                .seed(t, layout, &mut self.ranker, &sw.goals, &mut sw.parent);
+            sw.waves.run(t, layout, &self.ranker, &mut sw.parent);
+            stats.visited = sw.waves.visited_count + stats.goals;
+            stats.numbered = sw.waves.numbered();
+        } else {
+            sw.queue
+                .run(t, layout, &mut self.ranker, &sw.goals, &mut sw.parent);
+            stats.visited = sw.queue.visited() + stats.goals;
+            stats.numbered = self.ranker.size();
         }
-        stats.visited = sw.states.len() as u64 + stats.goals;
-        stats.numbered = self.ranker.size();
-        // components in root order
+        // components in root order (every solvable component's root is a goal node)
         sw.comp_of.clear();
         sw.comps.clear();
-        for seed in 0..sw.parent.len() as u32 {
+        for seed in 0..goal_nodes {
             let root = find(&mut sw.parent, seed);
             let c = if root == seed {
                 sw.comps.push(Agg {
@@ -351,12 +273,24 @@ impl Scratch {
             };
             sw.comp_of.push(c);
         }
+        for node in goal_nodes..sw.parent.len() as u32 {
+            let root = find(&mut sw.parent, node);
+            let c = if root < goal_nodes {
+                sw.comp_of[root as usize]
+            } else {
+                u32::MAX
+            };
+            sw.comp_of.push(c);
+        }
         // sizes, MOVES and lane digits: the goal positions node by node, then the others
         {
             let Sweep {
                 goals,
                 comps,
                 comp_of,
+                waves,
+                queue,
+                by_waves,
                 ..
             } = &mut sw;
             goals.for_each_node(t, |node, size, bits| {
@@ -364,17 +298,17 @@ impl Scratch {
                 c.size += size;
                 c.digit_bits |= bits;
             });
-        }
-        for (&s, &r) in sw.states.iter().zip(&sw.ranks) {
-            let c = &mut sw.comps[sw.comp_of[sw.at[r as usize].label as usize] as usize];
-            c.size += 1;
-            c.moves = c.moves.max(sw.at[r as usize].dist);
-            // one bit per lane and digit, lane `l` in byte `l`
-            let mut bits = 0u128;
-            for l in 0..LANES {
-                bits |= 1u128 << (8 * l as u32 + u32::from(digit(s, l)));
-            }
-            c.digit_bits |= bits;
+            visit(*by_waves, waves, queue, t, |s, node, dist| {
+                let c = &mut comps[comp_of[node as usize] as usize];
+                c.size += 1;
+                c.moves = c.moves.max(dist);
+                // one bit per lane and digit, lane `l` in byte `l`
+                let mut bits = 0u128;
+                for l in 0..LANES {
+                    bits |= 1u128 << (8 * l as u32 + u32::from(digit(s, l)));
+                }
+                c.digit_bits |= bits;
+            });
         }
         let mut any_candidate = false;
         for c in sw.comps.iter_mut() {
@@ -384,29 +318,30 @@ impl Scratch {
         }
         // the hardest position of each candidate: farthest, then smallest normalised string
         if any_candidate {
-            for (&s, &r) in sw.states.iter().zip(&sw.ranks) {
-                let c = &mut sw.comps[sw.comp_of[sw.at[r as usize].label as usize] as usize];
-                if c.candidate && sw.at[r as usize].dist == c.moves {
-                    let n = layout.normalised(s);
-                    if n < c.hardest_str {
+            let Sweep {
+                goals,
+                comps,
+                comp_of,
+                waves,
+                queue,
+                by_waves,
+                ..
+            } = &mut sw;
+            visit(*by_waves, waves, queue, t, |s, node, dist| {
+                let c = &mut comps[comp_of[node as usize] as usize];
+                if c.candidate && dist == c.moves {
+                    if let Some(n) = layout.normalised_below(s, &c.hardest_str) {
                         c.hardest_str = n;
                         c.hardest = s;
                     }
                 }
-            }
+            });
             // a component of goal positions only (the red car can never leave the exit)
-            if sw.comps.iter().any(|c| c.candidate && c.moves == 0) {
-                let Sweep {
-                    goals,
-                    comps,
-                    comp_of,
-                    ..
-                } = &mut sw;
+            if comps.iter().any(|c| c.candidate && c.moves == 0) {
                 goals.for_each_position(t, |s, node| {
                     let c = &mut comps[comp_of[node as usize] as usize];
                     if c.candidate && c.moves == 0 {
-                        let n = layout.normalised(s);
-                        if n < c.hardest_str {
+                        if let Some(n) = layout.normalised_below(s, &c.hardest_str) {
                             c.hardest_str = n;
                             c.hardest = s;
                         }
@@ -425,25 +360,28 @@ impl Scratch {
             let mut moved = [0u8; LANES];
             let mut at = c.hardest;
             let mut d = c.moves;
-            let mut at_rank = self.ranker.rank(t, at);
             while d > 0 {
                 let mut next = None;
-                for_each_neighbour(t, layout, &mut self.ranker, at, at_rank, |np, r| {
-                    // goal positions have no slot: one move from a goal is a red-car slide
+                layout.for_each_move(t, at, |np, _, _| {
+                    // goal positions are not numbered: one move from a goal is a red-car slide
                     let closer = if d == 1 {
                         layout.is_goal(np)
                     } else {
-                        sw.at.get(r as usize).is_some_and(|slot| slot.dist == d - 1)
+                        let dist = if sw.by_waves {
+                            sw.waves.dist_of(t, &self.ranker, np)
+                        } else {
+                            sw.queue.dist_of(t, &mut self.ranker, np)
+                        };
+                        dist == d - 1
                     };
                     if next.is_none() && closer {
-                        next = Some((np, r));
+                        next = Some(np);
                     }
                 });
-                let (np, r) = next.expect("a neighbour one move closer to the goal");
+                let np = next.expect("a neighbour one move closer to the goal");
                 let (lane, v) = moved_vehicle(t, layout, at, np);
                 moved[lane] |= 1 << v;
                 at = np;
-                at_rank = r;
                 d -= 1;
             }
             if self.minimal_unless_moved(
@@ -461,27 +399,20 @@ impl Scratch {
         // keys of the interesting ones
         let mut keys = vec![[u8::MAX; CELLS]; rows as usize];
         if rows > 0 {
-            for (&s, &r) in sw.states.iter().zip(&sw.ranks) {
-                let c = &sw.comps[sw.comp_of[sw.at[r as usize].label as usize] as usize];
-                if c.row != u32::MAX {
-                    let n = layout.normalised(s);
-                    let k = &mut keys[c.row as usize];
-                    if n < *k {
-                        *k = n;
-                    }
-                }
-            }
             let (comps, comp_of) = (&sw.comps, &sw.comp_of);
-            sw.goals.for_each_position(t, |s, node| {
+            let mut consider = |s: u64, node: u32| {
                 let c = &comps[comp_of[node as usize] as usize];
                 if c.row != u32::MAX {
-                    let n = layout.normalised(s);
                     let k = &mut keys[c.row as usize];
-                    if n < *k {
+                    if let Some(n) = layout.normalised_below(s, k) {
                         *k = n;
                     }
                 }
+            };
+            visit(sw.by_waves, &sw.waves, &sw.queue, t, |s, node, _| {
+                consider(s, node)
             });
+            sw.goals.for_each_position(t, consider);
         }
         for (ci, c) in sw.comps.iter().enumerate() {
             found(Found {
@@ -497,5 +428,68 @@ impl Scratch {
         }
         self.sweep = sw;
         stats
+    }
+}
+
+/// Calls `f(position, node, distance)` for every visited position other than the goal
+/// positions, from whichever search ran.
+fn visit(by_waves: bool, waves: &Waves, queue: &Queue, t: &Tables, f: impl FnMut(u64, u32, u8)) {
+    if by_waves {
+        waves.for_each_visited(t, f);
+    } else {
+        queue.for_each_visited(f);
+    }
+}
+
+/// Whether the level-at-a-time search pays for this layout: its blocks are large enough that
+/// a word holds many positions and a row move's set-up serves many. The goal blocks' average
+/// size stands for the layout's (every block of a layout has the same column kinds; only the
+/// cells the row vehicles take differ).
+fn waves_pay(goals: &Goals) -> bool {
+    // measured on sample units: 32 to 64 positions per block are as good as each other;
+    // 128 and more leave large-block layouts to the queue, 16 and less hand it small ones
+    const MIN_AVERAGE_BLOCK: u64 = 48;
+    goals.positions >= MIN_AVERAGE_BLOCK * goals.blocks.len() as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::enumerate::{Config, Rules, Units};
+    use super::super::Scratch;
+
+    /// Both searches, forced on every layout, give the same rows and the same summary on a
+    /// sample of units (sparse and dense rows, with and without walls); the choice between
+    /// them is only a matter of speed.
+    #[test]
+    fn both_searches_give_the_same_tables() {
+        for (walls, units) in [
+            (0, vec![586, 8192, 8200, 24576, 40960]),
+            (1, vec![1000, 411848]),
+        ] {
+            let config = Config {
+                walls,
+                shard: (0, 1),
+                rules: Rules::All,
+                cancel: None,
+                only_units: None,
+            };
+            let all = Units::new(&config);
+            let mut total_rows = 0;
+            for u in units {
+                let mut results = Vec::new();
+                for forced in [true, false] {
+                    let mut scratch = Scratch::default();
+                    scratch.sweep.force_waves = Some(forced);
+                    let mut rows = Vec::new();
+                    let mut summary = all.run_unit(u, &mut scratch, &mut rows);
+                    // the largest numbering depends on the search; nothing else may
+                    summary.peak_layout = 0;
+                    results.push((rows, summary));
+                }
+                assert_eq!(results[0], results[1], "unit {u} (walls {walls})");
+                total_rows += results[0].0.len();
+            }
+            assert!(total_rows > 10, "the sample holds interesting components");
+        }
     }
 }
