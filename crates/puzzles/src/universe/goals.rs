@@ -51,8 +51,6 @@ pub(super) struct GoalBlock {
     row_index: u32,
     /// First node of the block.
     pub node_base: u32,
-    /// Nodes in the block (the product of the columns' component counts).
-    pub nodes: u32,
     cols: [Col; 6],
 }
 
@@ -175,7 +173,6 @@ impl Goals {
                 h_cm,
                 row_index,
                 node_base: self.nodes,
-                nodes,
                 cols,
             });
             self.nodes += nodes;
@@ -343,48 +340,8 @@ impl Goals {
     /// positions use.
     pub fn for_each_node(&self, t: &Tables, mut f: impl FnMut(u32, u64, u128)) {
         for g in &self.blocks {
-            let mut row_bits = 0u128;
-            for l in 0..6 {
-                row_bits |= 1u128 << (8 * l as u32 + u32::from(digit(g.rows, l)));
-            }
-            // per column and component: how many arrangements, and their digits
-            let mut per_col = [[(0u64, 0u8); MAX_DIGITS]; 6];
-            let mut ccs = [0usize; 6];
-            for (j, col) in g.cols.iter().enumerate() {
-                for (a, cc) in arrangements(t, col) {
-                    let e = &mut per_col[j][usize::from(cc)];
-                    e.0 += 1;
-                    e.1 |= 1 << a;
-                    ccs[j] = ccs[j].max(usize::from(cc) + 1);
-                }
-            }
-            // the nodes in order (column 0's component varying fastest)
-            let mut at = [0usize; 6];
-            let mut node = g.node_base;
-            loop {
-                let mut size = 1u64;
-                let mut bits = row_bits;
-                for j in 0..6 {
-                    let (n, digits) = per_col[j][at[j]];
-                    size *= n;
-                    bits |= u128::from(digits) << (8 * (6 + j) as u32);
-                }
-                f(node, size, bits);
-                node += 1;
-                let mut j = 0;
-                while j < 6 {
-                    at[j] += 1;
-                    if at[j] < ccs[j] {
-                        break;
-                    }
-                    at[j] = 0;
-                    j += 1;
-                }
-                if j == 6 {
-                    break;
-                }
-            }
-            debug_assert_eq!(node, g.node_base + g.nodes);
+            let cols = g.cols.map(|c| (c.row, c.n));
+            for_each_node_of(t, g.rows, &cols, g.node_base, &mut f);
         }
     }
 
@@ -404,6 +361,64 @@ impl Goals {
             }
             let rows_only = g.rows & ((1 << 18) - 1);
             product(&lists, (rows_only, 0, g.node_base), |p, _, node| f(p, node));
+        }
+    }
+}
+
+/// Calls `f(node, positions, lane digit bits)` for every node of one block (row digits
+/// `rows`; each column's table row `kind * 64 + blocked` and its number of compatible
+/// arrangements), the nodes numbered from `node_base` with column 0's component varying
+/// fastest: each node's size is the product of its components' sizes, and its digits the
+/// union of theirs.
+pub(super) fn for_each_node_of(
+    t: &Tables,
+    rows: u64,
+    cols: &[(usize, u8); 6],
+    node_base: u32,
+    f: &mut impl FnMut(u32, u64, u128),
+) {
+    let mut row_bits = 0u128;
+    for l in 0..6 {
+        row_bits |= 1u128 << (8 * l as u32 + u32::from(digit(rows, l)));
+    }
+    // per column and component: how many arrangements, and their digits
+    let mut per_col = [[(0u64, 0u8); MAX_DIGITS]; 6];
+    let mut ccs = [0usize; 6];
+    for (j, &(row, n)) in cols.iter().enumerate() {
+        for i in 0..usize::from(n) {
+            let (a, cc) = (
+                t.compat_digit[row * MAX_DIGITS + i],
+                t.compat_cc[row * MAX_DIGITS + i],
+            );
+            let e = &mut per_col[j][usize::from(cc)];
+            e.0 += 1;
+            e.1 |= 1 << a;
+            ccs[j] = ccs[j].max(usize::from(cc) + 1);
+        }
+    }
+    let mut at = [0usize; 6];
+    let mut node = node_base;
+    loop {
+        let mut size = 1u64;
+        let mut bits = row_bits;
+        for j in 0..6 {
+            let (n, digits) = per_col[j][at[j]];
+            size *= n;
+            bits |= u128::from(digits) << (8 * (6 + j) as u32);
+        }
+        f(node, size, bits);
+        node += 1;
+        let mut j = 0;
+        while j < 6 {
+            at[j] += 1;
+            if at[j] < ccs[j] {
+                break;
+            }
+            at[j] = 0;
+            j += 1;
+        }
+        if j == 6 {
+            break;
         }
     }
 }

@@ -298,17 +298,31 @@ impl Scratch {
                 c.size += size;
                 c.digit_bits |= bits;
             });
-            visit(*by_waves, waves, queue, t, |s, node, dist| {
-                let c = &mut comps[comp_of[node as usize] as usize];
-                c.size += 1;
-                c.moves = c.moves.max(dist);
-                // one bit per lane and digit, lane `l` in byte `l`
-                let mut bits = 0u128;
-                for l in 0..LANES {
-                    bits |= 1u128 << (8 * l as u32 + u32::from(digit(s, l)));
-                }
-                c.digit_bits |= bits;
-            });
+            if *by_waves {
+                // a node's positions are all in one component: solvable or not as a whole
+                waves.for_each_node(t, |node, size, bits| {
+                    if let Some(c) = comps.get_mut(comp_of[node as usize] as usize) {
+                        c.size += size;
+                        c.digit_bits |= bits;
+                    }
+                });
+                waves.for_each_distance(t, |node, dist| {
+                    let c = &mut comps[comp_of[node as usize] as usize];
+                    c.moves = c.moves.max(dist);
+                });
+            } else {
+                queue.for_each_visited(|s, node, dist| {
+                    let c = &mut comps[comp_of[node as usize] as usize];
+                    c.size += 1;
+                    c.moves = c.moves.max(dist);
+                    // one bit per lane and digit, lane `l` in byte `l`
+                    let mut bits = 0u128;
+                    for l in 0..LANES {
+                        bits |= 1u128 << (8 * l as u32 + u32::from(digit(s, l)));
+                    }
+                    c.digit_bits |= bits;
+                });
+            }
         }
         let mut any_candidate = false;
         for c in sw.comps.iter_mut() {

@@ -595,6 +595,52 @@ impl Waves {
         }
     }
 
+    /// Calls `f(node, positions, lane digit bits)` for every node of every laid-out block
+    /// (see [`super::goals::for_each_node_of`]); a node's positions are all visited or none.
+    pub fn for_each_node(&self, t: &Tables, mut f: impl FnMut(u32, u64, u128)) {
+        for b in &self.blocks {
+            let cols = b.cols.map(|c| (c.row, c.n));
+            super::goals::for_each_node_of(t, b.rows, &cols, b.node_base, &mut f);
+        }
+    }
+
+    /// Calls `f(node, distance)` for every visited position, without writing the position.
+    pub fn for_each_distance(&self, t: &Tables, mut f: impl FnMut(u32, u8)) {
+        let (c0, c1) = (self.order[0], self.order[1]);
+        for b in &self.blocks {
+            let mut inner = [0u32; 64];
+            let (col0, col1) = (&b.cols[c0], &b.cols[c1]);
+            for i1 in 0..usize::from(col1.n) {
+                for i0 in 0..usize::from(col0.n) {
+                    let cc0 = t.compat_cc[col0.row * MAX_DIGITS + i0];
+                    let cc1 = t.compat_cc[col1.row * MAX_DIGITS + i1];
+                    inner[i0 + 8 * i1] = u32::from(cc0) * col0.ccw + u32::from(cc1) * col1.ccw;
+                }
+            }
+            let outer = [self.order[2], self.order[3], self.order[4], self.order[5]];
+            for w in 0..b.words as usize {
+                let gw = b.word_base as usize + w;
+                let mut m = self.visited[gw];
+                if m == 0 {
+                    continue;
+                }
+                let idx = self.word_idx[gw];
+                let mut node = b.node_base;
+                for (k, &j) in outer.iter().enumerate() {
+                    let col = &b.cols[j];
+                    let i = usize::from(idx >> (3 * k) & 7);
+                    node += u32::from(t.compat_cc[col.row * MAX_DIGITS + i]) * col.ccw;
+                }
+                let at = self.dist_at[gw] as usize;
+                while m != 0 {
+                    let bit = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    f(node + inner[bit], self.dist[at + bit]);
+                }
+            }
+        }
+    }
+
     /// Calls `f(position, node, distance)` for every visited position, block by block.
     pub fn for_each_visited(&self, t: &Tables, mut f: impl FnMut(u64, u32, u8)) {
         let (c0, c1) = (self.order[0], self.order[1]);
