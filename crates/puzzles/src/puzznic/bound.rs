@@ -45,6 +45,7 @@
 //! (Groups of three or more exist, so no parity-like claim is made about the pieces left
 //! over: a group may take two of the outside pieces at once.)
 
+use super::bits::{Bits, Board, Layout, WORDS};
 use super::board::{Geometry, NONE};
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
@@ -77,6 +78,16 @@ pub struct Analysis {
     /// Per playable cell, its left and right sides: [`NONE`] for a wall, the alcove's cell,
     /// or [`OPEN`].
     sides: Vec<[u16; 2]>,
+    /// The level's cells as bits.
+    layout: Layout,
+}
+
+/// The cells and bound of each type on one board (index 0 unused): what
+/// [`Analysis::moves_bound_board`] reuses for the successors of that board.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TypeCosts<const K: usize> {
+    masks: [Bits<K>; 10],
+    costs: [u32; 10],
 }
 
 /// A side that is neither a wall nor an alcove (see [`Analysis::sealed_dead_end`]).
@@ -151,13 +162,14 @@ impl Analysis {
             next_cache: RefCell::new(FxHashMap::default()),
             stacks,
             sides,
+            layout: geometry.layout.clone(),
         }
     }
 
     /// The sealed-stack test of the module doc: true when the sealed set F holds more pieces
     /// of some type than the rest of the board, so the board can never be cleared.
     pub fn sealed_dead_end(&self, cells: &[u8]) -> bool {
-        self.counts(cells, false)
+        self.counts(&|i| cells[i], false)
             .is_some_and(|sealed| over_sealed(&sealed, &type_counts(cells)))
     }
 
@@ -167,7 +179,7 @@ impl Analysis {
     /// the first at the same moment), that piece is left alone. Sound tests use
     /// [`Analysis::sealed_dead_end`] only.
     pub fn sealed_risky(&self, cells: &[u8]) -> bool {
-        self.counts(cells, true).is_some_and(|sealed| {
+        self.counts(&|i| cells[i], true).is_some_and(|sealed| {
             let total = type_counts(cells);
             (1..10).any(|t| sealed[t] > 0 && total[t] == 2 * sealed[t] + 1)
         })
@@ -176,7 +188,7 @@ impl Analysis {
     /// Pieces per type in the sealed set F, or `None` when F is empty. `loose`: an alcove
     /// closes a side whatever it holds (for the heuristic: a piece parked in an empty alcove
     /// rarely helps).
-    fn counts(&self, cells: &[u8], loose: bool) -> Option<[u8; 10]> {
+    fn counts(&self, type_at: &impl Fn(usize) -> u8, loose: bool) -> Option<[u8; 10]> {
         if self.stacks.is_empty() {
             return None;
         }
@@ -185,7 +197,7 @@ impl Analysis {
         for stack in &self.stacks {
             let mut below = 0u8; // type of the F piece below (0: the floor)
             for &c in stack {
-                let t = cells[c as usize];
+                let t = type_at(c as usize);
                 if t == 0 || t == below {
                     break; // empty, or about to vanish with the piece below
                 }
@@ -193,7 +205,7 @@ impl Analysis {
                     NONE => true,
                     OPEN => false,
                     alcove => {
-                        let a = cells[alcove as usize];
+                        let a = type_at(alcove as usize);
                         loose || (a != 0 && a != t)
                     }
                 });
@@ -219,51 +231,44 @@ impl Analysis {
     /// A lower bound on the player moves needed to clear `cells`, or `None` if it can never
     /// be cleared (a dead end).
     pub fn moves_bound(&self, cells: &[u8]) -> Option<u32> {
-        // One pass groups the pieces by type, straight into the cache keys of
-        // [`Analysis::type_bound`] (the cells of a type, ascending, one byte each; cells are
-        // numbered below 256), so that a cached placement costs no list at all.
-        let mut keys = [0u128; 10];
-        let mut total = [0u8; 10];
-        for (i, &t) in cells.iter().enumerate() {
-            if t != 0 {
-                keys[t as usize] = keys[t as usize] << 8 | i as u128;
-                total[t as usize] += 1;
+        let board = Board::<WORDS>::from_cells(&self.layout, cells);
+        self.moves_bound_board(&board, None)
+    }
+
+    /// [`Analysis::moves_bound`] of a bitboard. The bound is a sum over types of a cost that
+    /// depends on that type's cells only, so the types whose cells are those of `parent` (a
+    /// board this one was generated from: a move changes one type, unless groups vanish or
+    /// pieces fall) take the parent's cost without a look-up.
+    #[inline]
+    pub(crate) fn moves_bound_board<const K: usize>(
+        &self,
+        board: &Board<K>,
+        parent: Option<&TypeCosts<K>>,
+    ) -> Option<u32> {
+        let layout = &self.layout;
+        if let Some(sealed) = self.counts(&|i| board.type_at(layout.bit[i] as usize), false) {
+            let mut total = [0u8; 10];
+            for (t, n) in total.iter_mut().enumerate().skip(1) {
+                *n = board.of_type(t as u8).count() as u8;
+            }
+            if over_sealed(&sealed, &total) {
+                return None; // the sealed-stack test (`sealed_dead_end`)
             }
         }
-        if self
-            .counts(cells, false)
-            .is_some_and(|sealed| over_sealed(&sealed, &total))
-        {
-            return None; // the sealed-stack test (`sealed_dead_end`)
-        }
         let mut sum = 0;
-        for t in 1..10 {
-            let m = total[t] as usize;
-            let cost = match m {
-                0 => continue,
-                1 => return None,
-                2 => self.pair((keys[t] >> 8) as u8 as usize, keys[t] as u8 as usize)?,
-                _ if m <= DP_MAX => {
-                    let key = keys[t] | (m as u128) << (8 * m);
-                    let cached = self.cache.borrow().get(&key).copied();
-                    match cached {
-                        Some(v) => v,
-                        None => {
-                            let mut list = [0u16; DP_MAX];
-                            for (x, c) in list[..m].iter_mut().enumerate() {
-                                *c = (keys[t] >> (8 * (m - 1 - x))) as u8 as u16;
-                            }
-                            self.type_bound(&list[..m])
-                        }
-                    }
-                }
-                _ => {
-                    let list: Vec<u16> = (0..cells.len())
-                        .filter(|&i| cells[i] as usize == t)
-                        .map(|i| i as u16)
-                        .collect();
-                    self.type_bound(&list)
-                }
+        let mut rest = board.occupied();
+        for t in 1..10u8 {
+            if rest.is_zero() {
+                break;
+            }
+            let mine = board.of_type(t);
+            if mine.is_zero() {
+                continue;
+            }
+            rest = rest & !mine;
+            let cost = match parent {
+                Some(p) if p.masks[t as usize] == mine => p.costs[t as usize],
+                _ => self.mask_cost(mine),
             };
             if cost >= INF {
                 return None;
@@ -271,6 +276,40 @@ impl Analysis {
             sum += cost;
         }
         Some(sum)
+    }
+
+    /// The per-type cells and costs of a board, for [`Analysis::moves_bound_board`] on its
+    /// successors.
+    pub(crate) fn type_costs<const K: usize>(&self, board: &Board<K>) -> TypeCosts<K> {
+        let mut out = TypeCosts {
+            masks: [Bits::ZERO; 10],
+            costs: [0; 10],
+        };
+        for t in 1..10 {
+            let mine = board.of_type(t as u8);
+            out.masks[t] = mine;
+            if !mine.is_zero() {
+                out.costs[t] = self.mask_cost(mine);
+            }
+        }
+        out
+    }
+
+    /// The bound for the pieces of one type on the cells of `mine` (or [`INF`]): see
+    /// [`Analysis::type_bound`], which caches it by placement.
+    #[inline]
+    fn mask_cost<const K: usize>(&self, mine: Bits<K>) -> u32 {
+        let cells = mine.ones().map(|b| self.layout.cell[b]);
+        let m = mine.count() as usize;
+        if m <= DP_MAX {
+            let mut list = [0u16; DP_MAX];
+            for (c, i) in list.iter_mut().zip(cells) {
+                *c = i;
+            }
+            self.type_bound(&list[..m])
+        } else {
+            self.type_bound(&cells.collect::<Vec<u16>>())
+        }
     }
 
     /// A lower bound on the moves before the *next* group vanishes: the cheapest group of two

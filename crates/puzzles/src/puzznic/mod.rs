@@ -17,6 +17,7 @@
 //! board, so nothing else needs remembering. See `docs/puzznic.md` for every decision the
 //! specification leaves open.
 
+mod bits;
 mod board;
 mod bound;
 mod chambers;
