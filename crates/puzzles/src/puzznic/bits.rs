@@ -324,10 +324,9 @@ impl<const K: usize> Board<K> {
     #[inline]
     pub(crate) fn type_at(&self, b: usize) -> u8 {
         let (w, s) = (b / 64, b % 64);
-        self.planes
-            .iter()
-            .enumerate()
-            .fold(0, |t, (k, p)| t | ((p.0[w] >> s & 1) as u8) << k)
+        let [p0, p1, p2, p3] = &self.planes;
+        let bit = |p: &Bits<K>| (p.0[w] >> s & 1) as u8;
+        bit(p0) | bit(p1) << 1 | bit(p2) << 2 | bit(p3) << 3
     }
 
     /// The cells holding type `t` (`1..=9`).
@@ -347,6 +346,16 @@ impl<const K: usize> Board<K> {
         self.planes
             .iter()
             .fold(Bits::ZERO, |acc, &p| acc | (p ^ p.later(k)))
+    }
+
+    /// The cells where the two boards hold different things.
+    #[inline]
+    pub(crate) fn differs(&self, other: &Board<K>) -> Bits<K> {
+        let mut out = Bits::ZERO;
+        for (p, q) in self.planes.iter().zip(&other.planes) {
+            out = out | (*p ^ *q);
+        }
+        out
     }
 
     /// Empties the cells of `gone`.

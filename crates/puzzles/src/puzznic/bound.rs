@@ -80,14 +80,29 @@ pub struct Analysis {
     sides: Vec<[u16; 2]>,
     /// The level's cells as bits.
     layout: Layout,
+    /// The cells the sealed-stack test reads: the stacks and their alcoves.
+    zone: Bits<WORDS>,
 }
 
-/// The cells and bound of each type on one board (index 0 unused): what
-/// [`Analysis::moves_bound_board`] reuses for the successors of that board.
+/// A board and the bound of each of its types (index 0 unused; [`INF`] for a type that can
+/// never vanish): what [`Analysis::moves_bound_board`] reuses for the successors of that board.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct TypeCosts<const K: usize> {
-    masks: [Bits<K>; 10],
+    board: Board<K>,
     costs: [u32; 10],
+    /// Pieces per type.
+    total: [u8; 10],
+    /// The sealed set's pieces per type ([`Analysis::sealed_dead_end`]).
+    sealed: Option<[u8; 10]>,
+}
+
+/// Pieces per type of a bitboard (index 0 unused).
+fn type_totals<const K: usize>(board: &Board<K>) -> [u8; 10] {
+    let mut total = [0u8; 10];
+    for (t, n) in total.iter_mut().enumerate().skip(1) {
+        *n = board.of_type(t as u8).count() as u8;
+    }
+    total
 }
 
 /// A side that is neither a wall nor an alcove (see [`Analysis::sealed_dead_end`]).
@@ -154,6 +169,15 @@ impl Analysis {
             }
         }
         let (stacks, sides) = sealed_cells(geometry);
+        let mut zone = Bits::ZERO;
+        for &c in stacks.iter().flatten() {
+            zone = zone | Bits::bit(geometry.layout.bit[c as usize] as usize);
+            for side in sides[c as usize] {
+                if side != NONE && side != OPEN {
+                    zone = zone | Bits::bit(geometry.layout.bit[side as usize] as usize);
+                }
+            }
+        }
         Analysis {
             n,
             pair,
@@ -163,6 +187,7 @@ impl Analysis {
             stacks,
             sides,
             layout: geometry.layout.clone(),
+            zone,
         }
     }
 
@@ -236,9 +261,10 @@ impl Analysis {
     }
 
     /// [`Analysis::moves_bound`] of a bitboard. The bound is a sum over types of a cost that
-    /// depends on that type's cells only, so the types whose cells are those of `parent` (a
-    /// board this one was generated from: a move changes one type, unless groups vanish or
-    /// pieces fall) take the parent's cost without a look-up.
+    /// depends on that type's cells only, so given `parent` (a board this one was generated
+    /// from, with its per-type costs) only the types found on the cells that differ are
+    /// computed again: one type after a plain move, a few when groups vanish or pieces fall.
+    /// The others keep the parent's cost without a look-up.
     #[inline]
     pub(crate) fn moves_bound_board<const K: usize>(
         &self,
@@ -246,30 +272,53 @@ impl Analysis {
         parent: Option<&TypeCosts<K>>,
     ) -> Option<u32> {
         let layout = &self.layout;
-        if let Some(sealed) = self.counts(&|i| board.type_at(layout.bit[i] as usize), false) {
-            let mut total = [0u8; 10];
-            for (t, n) in total.iter_mut().enumerate().skip(1) {
-                *n = board.of_type(t as u8).count() as u8;
+        let type_at = |i: usize| board.type_at(layout.bit[i] as usize);
+        // Bit `t` set: type `t` is computed here.
+        let mut redo: u16 = 0b11_1111_1110;
+        let mut sum = 0;
+        if let Some(p) = parent {
+            let changed = board.differs(&p.board);
+            // Pieces per type, from the parent's by the changed cells (index 0 is unused).
+            let mut total = p.total;
+            redo = 0;
+            for b in changed.ones() {
+                let (now, before) = (board.type_at(b), p.board.type_at(b));
+                redo |= 1 << now | 1 << before;
+                total[before as usize] = total[before as usize].wrapping_sub(1);
+                total[now as usize] = total[now as usize].wrapping_add(1);
             }
-            if over_sealed(&sealed, &total) {
+            redo &= !1;
+            // The sealed set is read from the stacks and their alcoves only.
+            let sealed = if (changed & Bits::narrow(&self.zone)).is_zero() {
+                p.sealed
+            } else {
+                self.counts(&type_at, false)
+            };
+            if sealed.is_some_and(|sealed| over_sealed(&sealed, &total)) {
+                return None; // the sealed-stack test (`sealed_dead_end`)
+            }
+            for t in 1..10 {
+                if redo >> t & 1 == 0 {
+                    if p.costs[t] >= INF {
+                        return None;
+                    }
+                    sum += p.costs[t];
+                }
+            }
+        } else if let Some(sealed) = self.counts(&type_at, false) {
+            if over_sealed(&sealed, &type_totals(board)) {
                 return None; // the sealed-stack test (`sealed_dead_end`)
             }
         }
-        let mut sum = 0;
-        let mut rest = board.occupied();
         for t in 1..10u8 {
-            if rest.is_zero() {
-                break;
+            if redo >> t & 1 == 0 {
+                continue;
             }
             let mine = board.of_type(t);
             if mine.is_zero() {
                 continue;
             }
-            rest = rest & !mine;
-            let cost = match parent {
-                Some(p) if p.masks[t as usize] == mine => p.costs[t as usize],
-                _ => self.mask_cost(mine),
-            };
+            let cost = self.mask_cost(mine);
             if cost >= INF {
                 return None;
             }
@@ -278,21 +327,22 @@ impl Analysis {
         Some(sum)
     }
 
-    /// The per-type cells and costs of a board, for [`Analysis::moves_bound_board`] on its
-    /// successors.
+    /// The per-type costs of a board, for [`Analysis::moves_bound_board`] on its successors.
     pub(crate) fn type_costs<const K: usize>(&self, board: &Board<K>) -> TypeCosts<K> {
-        let mut out = TypeCosts {
-            masks: [Bits::ZERO; 10],
-            costs: [0; 10],
-        };
-        for t in 1..10 {
+        let mut costs = [0; 10];
+        for (t, cost) in costs.iter_mut().enumerate().skip(1) {
             let mine = board.of_type(t as u8);
-            out.masks[t] = mine;
             if !mine.is_zero() {
-                out.costs[t] = self.mask_cost(mine);
+                *cost = self.mask_cost(mine);
             }
         }
-        out
+        let layout = &self.layout;
+        TypeCosts {
+            board: *board,
+            costs,
+            total: type_totals(board),
+            sealed: self.counts(&|i| board.type_at(layout.bit[i] as usize), false),
+        }
     }
 
     /// The bound for the pieces of one type on the cells of `mine` (or [`INF`]): see

@@ -3,7 +3,7 @@
 //! The word count is a const parameter so a small board costs 8 or 16 bytes per state while a
 //! 16×16 one still fits; the solver picks the smallest `W` that holds the level.
 
-use super::bits::{Board, Layout};
+use super::bits::{Bits, Board, Layout};
 
 /// Cells held by one 64-bit word.
 pub const PER_WORD: usize = 16;
@@ -76,6 +76,25 @@ impl<const W: usize> Packed<W> {
                 let i = layout.cell[b] as usize;
                 words[i / PER_WORD] |= 1 << (4 * (i % PER_WORD) + k);
             }
+        }
+        Packed(words)
+    }
+
+    /// This packed board with the cells of `changed` rewritten from `board`: packing a
+    /// successor costs the cells its cycle changed (two for a plain move), not all its pieces.
+    #[inline]
+    pub(crate) fn with_changes<const K: usize>(
+        self,
+        layout: &Layout,
+        board: &Board<K>,
+        changed: Bits<K>,
+    ) -> Self {
+        let mut words = self.0;
+        for b in changed.ones() {
+            let i = layout.cell[b] as usize;
+            let shift = 4 * (i % PER_WORD);
+            let word = &mut words[i / PER_WORD];
+            *word = *word & !(15 << shift) | (board.type_at(b) as u64) << shift;
         }
         Packed(words)
     }

@@ -155,12 +155,18 @@ fn solve_whole(
     analysis: &Analysis,
     options: &SolveOptions,
 ) -> Result<Outcome, Stopped> {
+    // The fewest words that hold the level: every state is stored in the seen-set and the
+    // node list, so a word saved per board is up to a quarter of the memory (the NES levels
+    // have 18 to 72 playable cells, two to five words).
     let words = puzzle.geometry.len().div_ceil(PER_WORD);
     match words {
         0..=1 => run::<1>(puzzle, analysis, options),
         2 => run::<2>(puzzle, analysis, options),
-        3..=4 => run::<4>(puzzle, analysis, options),
-        5..=8 => run::<8>(puzzle, analysis, options),
+        3 => run::<3>(puzzle, analysis, options),
+        4 => run::<4>(puzzle, analysis, options),
+        5 => run::<5>(puzzle, analysis, options),
+        6 => run::<6>(puzzle, analysis, options),
+        7..=8 => run::<8>(puzzle, analysis, options),
         _ => run::<16>(puzzle, analysis, options),
     }
 }
@@ -312,7 +318,8 @@ fn expand_in<const W: usize, const K: usize>(
     let costs = analysis.type_costs(&board);
     let mut push = |next: &Board<K>, action: Action| {
         if let Some(b) = analysis.moves_bound_board(next, Some(&costs)) {
-            let to = Packed::from_board(layout, next);
+            let to = state.with_changes(layout, next, next.differs(&board));
+            debug_assert_eq!(to, Packed::from_board(layout, next));
             bounds.push((to, b));
             out.push(Edge::new(
                 action,
