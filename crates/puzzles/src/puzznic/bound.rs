@@ -89,6 +89,8 @@ pub struct Analysis {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct TypeCosts<const K: usize> {
     board: Board<K>,
+    /// The cells of each type.
+    masks: [Bits<K>; 10],
     costs: [u32; 10],
     /// Pieces per type.
     total: [u8; 10],
@@ -278,16 +280,24 @@ impl Analysis {
         let mut sum = 0;
         if let Some(p) = parent {
             let changed = board.differs(&p.board);
-            // Pieces per type, from the parent's by the changed cells (index 0 is unused).
-            let mut total = p.total;
+            // Every piece on a changed cell came down a chain of moved pieces whose first
+            // cell changed too and held the same type, so the types on the changed cells
+            // after the cycle are among those before it: the parent's masks tell them all.
             redo = 0;
-            for b in changed.ones() {
-                let (now, before) = (board.type_at(b), p.board.type_at(b));
-                redo |= 1 << now | 1 << before;
-                total[before as usize] = total[before as usize].wrapping_sub(1);
-                total[now as usize] = total[now as usize].wrapping_add(1);
+            let mut total = p.total;
+            let per_type = p.masks.iter().zip(&p.costs).zip(total.iter_mut());
+            for (t, ((&mask, &cost), n)) in per_type.enumerate().skip(1) {
+                if !(mask & changed).is_zero() {
+                    redo |= 1 << t;
+                    // Only vanishing changes a count, and only of a changed type.
+                    *n = board.of_type(t as u8).count() as u8;
+                } else {
+                    if cost >= INF {
+                        return None;
+                    }
+                    sum += cost;
+                }
             }
-            redo &= !1;
             // The sealed set is read from the stacks and their alcoves only.
             let sealed = if (changed & Bits::narrow(&self.zone)).is_zero() {
                 p.sealed
@@ -296,14 +306,6 @@ impl Analysis {
             };
             if sealed.is_some_and(|sealed| over_sealed(&sealed, &total)) {
                 return None; // the sealed-stack test (`sealed_dead_end`)
-            }
-            for t in 1..10 {
-                if redo >> t & 1 == 0 {
-                    if p.costs[t] >= INF {
-                        return None;
-                    }
-                    sum += p.costs[t];
-                }
             }
         } else if let Some(sealed) = self.counts(&type_at, false) {
             if over_sealed(&sealed, &type_totals(board)) {
@@ -330,17 +332,22 @@ impl Analysis {
     /// The per-type costs of a board, for [`Analysis::moves_bound_board`] on its successors.
     pub(crate) fn type_costs<const K: usize>(&self, board: &Board<K>) -> TypeCosts<K> {
         let mut costs = [0; 10];
-        for (t, cost) in costs.iter_mut().enumerate().skip(1) {
+        let mut masks = [Bits::ZERO; 10];
+        let mut total = [0; 10];
+        for t in 1..10 {
             let mine = board.of_type(t as u8);
             if !mine.is_zero() {
-                *cost = self.mask_cost(mine);
+                masks[t] = mine;
+                total[t] = mine.count() as u8;
+                costs[t] = self.mask_cost(mine);
             }
         }
         let layout = &self.layout;
         TypeCosts {
             board: *board,
+            masks,
             costs,
-            total: type_totals(board),
+            total,
             sealed: self.counts(&|i| board.type_at(layout.bit[i] as usize), false),
         }
     }

@@ -92,9 +92,13 @@ impl<const W: usize> Packed<W> {
         let mut words = self.0;
         for b in changed.ones() {
             let i = layout.cell[b] as usize;
-            let shift = 4 * (i % PER_WORD);
-            let word = &mut words[i / PER_WORD];
-            *word = *word & !(15 << shift) | (board.type_at(b) as u64) << shift;
+            words[i / PER_WORD] &= !(15 << (4 * (i % PER_WORD)));
+        }
+        for (k, plane) in board.planes.iter().enumerate() {
+            for b in (*plane & changed).ones() {
+                let i = layout.cell[b] as usize;
+                words[i / PER_WORD] |= 1 << (4 * (i % PER_WORD) + k);
+            }
         }
         Packed(words)
     }
