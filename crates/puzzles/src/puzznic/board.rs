@@ -5,6 +5,8 @@
 //! cells under "left, right, down through non-wall cells". Only those *playable* cells are
 //! numbered and stored in a search state; every other non-wall cell is forever empty.
 
+use super::bits::Layout;
+
 /// Largest board side accepted in general mode (the contest limit is 7).
 pub const MAX_SIDE: usize = 16;
 
@@ -37,6 +39,8 @@ pub struct Geometry {
     pub left: Vec<u16>,
     /// Playable index → the playable cell to the right, or [`NONE`].
     pub right: Vec<u16>,
+    /// The same cells as bits, for the rules' bitboards.
+    pub(crate) layout: Layout,
 }
 
 impl Geometry {
@@ -153,6 +157,7 @@ impl Puzzle {
             geometry: Geometry {
                 rows,
                 cols,
+                layout: Layout::new(&pos, &down, &left, &right),
                 index,
                 pos,
                 up,

@@ -45,6 +45,7 @@
 //! (Groups of three or more exist, so no parity-like claim is made about the pieces left
 //! over: a group may take two of the outside pieces at once.)
 
+use super::bits::{Bits, Board, Layout, WORDS};
 use super::board::{Geometry, NONE};
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
@@ -77,6 +78,33 @@ pub struct Analysis {
     /// Per playable cell, its left and right sides: [`NONE`] for a wall, the alcove's cell,
     /// or [`OPEN`].
     sides: Vec<[u16; 2]>,
+    /// The level's cells as bits.
+    layout: Layout,
+    /// The cells the sealed-stack test reads: the stacks and their alcoves.
+    zone: Bits<WORDS>,
+}
+
+/// A board and the bound of each of its types (index 0 unused; [`INF`] for a type that can
+/// never vanish): what [`Analysis::moves_bound_board`] reuses for the successors of that board.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TypeCosts<const K: usize> {
+    board: Board<K>,
+    /// The cells of each type.
+    masks: [Bits<K>; 10],
+    costs: [u32; 10],
+    /// Pieces per type.
+    total: [u8; 10],
+    /// The sealed set's pieces per type ([`Analysis::sealed_dead_end`]).
+    sealed: Option<[u8; 10]>,
+}
+
+/// Pieces per type of a bitboard (index 0 unused).
+fn type_totals<const K: usize>(board: &Board<K>) -> [u8; 10] {
+    let mut total = [0u8; 10];
+    for (t, n) in total.iter_mut().enumerate().skip(1) {
+        *n = board.of_type(t as u8).count() as u8;
+    }
+    total
 }
 
 /// A side that is neither a wall nor an alcove (see [`Analysis::sealed_dead_end`]).
@@ -143,6 +171,15 @@ impl Analysis {
             }
         }
         let (stacks, sides) = sealed_cells(geometry);
+        let mut zone = Bits::ZERO;
+        for &c in stacks.iter().flatten() {
+            zone = zone | Bits::bit(geometry.layout.bit[c as usize] as usize);
+            for side in sides[c as usize] {
+                if side != NONE && side != OPEN {
+                    zone = zone | Bits::bit(geometry.layout.bit[side as usize] as usize);
+                }
+            }
+        }
         Analysis {
             n,
             pair,
@@ -151,13 +188,15 @@ impl Analysis {
             next_cache: RefCell::new(FxHashMap::default()),
             stacks,
             sides,
+            layout: geometry.layout.clone(),
+            zone,
         }
     }
 
     /// The sealed-stack test of the module doc: true when the sealed set F holds more pieces
     /// of some type than the rest of the board, so the board can never be cleared.
     pub fn sealed_dead_end(&self, cells: &[u8]) -> bool {
-        self.counts(cells, false)
+        self.counts(&|i| cells[i], false)
             .is_some_and(|sealed| over_sealed(&sealed, &type_counts(cells)))
     }
 
@@ -167,7 +206,7 @@ impl Analysis {
     /// the first at the same moment), that piece is left alone. Sound tests use
     /// [`Analysis::sealed_dead_end`] only.
     pub fn sealed_risky(&self, cells: &[u8]) -> bool {
-        self.counts(cells, true).is_some_and(|sealed| {
+        self.counts(&|i| cells[i], true).is_some_and(|sealed| {
             let total = type_counts(cells);
             (1..10).any(|t| sealed[t] > 0 && total[t] == 2 * sealed[t] + 1)
         })
@@ -176,7 +215,7 @@ impl Analysis {
     /// Pieces per type in the sealed set F, or `None` when F is empty. `loose`: an alcove
     /// closes a side whatever it holds (for the heuristic: a piece parked in an empty alcove
     /// rarely helps).
-    fn counts(&self, cells: &[u8], loose: bool) -> Option<[u8; 10]> {
+    fn counts(&self, type_at: &impl Fn(usize) -> u8, loose: bool) -> Option<[u8; 10]> {
         if self.stacks.is_empty() {
             return None;
         }
@@ -185,7 +224,7 @@ impl Analysis {
         for stack in &self.stacks {
             let mut below = 0u8; // type of the F piece below (0: the floor)
             for &c in stack {
-                let t = cells[c as usize];
+                let t = type_at(c as usize);
                 if t == 0 || t == below {
                     break; // empty, or about to vanish with the piece below
                 }
@@ -193,7 +232,7 @@ impl Analysis {
                     NONE => true,
                     OPEN => false,
                     alcove => {
-                        let a = cells[alcove as usize];
+                        let a = type_at(alcove as usize);
                         loose || (a != 0 && a != t)
                     }
                 });
@@ -219,58 +258,115 @@ impl Analysis {
     /// A lower bound on the player moves needed to clear `cells`, or `None` if it can never
     /// be cleared (a dead end).
     pub fn moves_bound(&self, cells: &[u8]) -> Option<u32> {
-        // One pass groups the pieces by type, straight into the cache keys of
-        // [`Analysis::type_bound`] (the cells of a type, ascending, one byte each; cells are
-        // numbered below 256), so that a cached placement costs no list at all.
-        let mut keys = [0u128; 10];
-        let mut total = [0u8; 10];
-        for (i, &t) in cells.iter().enumerate() {
-            if t != 0 {
-                keys[t as usize] = keys[t as usize] << 8 | i as u128;
-                total[t as usize] += 1;
+        let board = Board::<WORDS>::from_cells(&self.layout, cells);
+        self.moves_bound_board(&board, None)
+    }
+
+    /// [`Analysis::moves_bound`] of a bitboard. The bound is a sum over types of a cost that
+    /// depends on that type's cells only, so given `parent` (a board this one was generated
+    /// from, with its per-type costs) only the types found on the cells that differ are
+    /// computed again: one type after a plain move, a few when groups vanish or pieces fall.
+    /// The others keep the parent's cost without a look-up.
+    #[inline]
+    pub(crate) fn moves_bound_board<const K: usize>(
+        &self,
+        board: &Board<K>,
+        parent: Option<&TypeCosts<K>>,
+    ) -> Option<u32> {
+        let layout = &self.layout;
+        let type_at = |i: usize| board.type_at(layout.bit[i] as usize);
+        // Bit `t` set: type `t` is computed here.
+        let mut redo: u16 = 0b11_1111_1110;
+        let mut sum = 0;
+        if let Some(p) = parent {
+            let changed = board.differs(&p.board);
+            // Every piece on a changed cell came down a chain of moved pieces whose first
+            // cell changed too and held the same type, so the types on the changed cells
+            // after the cycle are among those before it: the parent's masks tell them all.
+            redo = 0;
+            let mut total = p.total;
+            let per_type = p.masks.iter().zip(&p.costs).zip(total.iter_mut());
+            for (t, ((&mask, &cost), n)) in per_type.enumerate().skip(1) {
+                if !(mask & changed).is_zero() {
+                    redo |= 1 << t;
+                    // Only vanishing changes a count, and only of a changed type.
+                    *n = board.of_type(t as u8).count() as u8;
+                } else {
+                    if cost >= INF {
+                        return None;
+                    }
+                    sum += cost;
+                }
+            }
+            // The sealed set is read from the stacks and their alcoves only.
+            let sealed = if (changed & Bits::narrow(&self.zone)).is_zero() {
+                p.sealed
+            } else {
+                self.counts(&type_at, false)
+            };
+            if sealed.is_some_and(|sealed| over_sealed(&sealed, &total)) {
+                return None; // the sealed-stack test (`sealed_dead_end`)
+            }
+        } else if let Some(sealed) = self.counts(&type_at, false) {
+            if over_sealed(&sealed, &type_totals(board)) {
+                return None; // the sealed-stack test (`sealed_dead_end`)
             }
         }
-        if self
-            .counts(cells, false)
-            .is_some_and(|sealed| over_sealed(&sealed, &total))
-        {
-            return None; // the sealed-stack test (`sealed_dead_end`)
-        }
-        let mut sum = 0;
-        for t in 1..10 {
-            let m = total[t] as usize;
-            let cost = match m {
-                0 => continue,
-                1 => return None,
-                2 => self.pair((keys[t] >> 8) as u8 as usize, keys[t] as u8 as usize)?,
-                _ if m <= DP_MAX => {
-                    let key = keys[t] | (m as u128) << (8 * m);
-                    let cached = self.cache.borrow().get(&key).copied();
-                    match cached {
-                        Some(v) => v,
-                        None => {
-                            let mut list = [0u16; DP_MAX];
-                            for (x, c) in list[..m].iter_mut().enumerate() {
-                                *c = (keys[t] >> (8 * (m - 1 - x))) as u8 as u16;
-                            }
-                            self.type_bound(&list[..m])
-                        }
-                    }
-                }
-                _ => {
-                    let list: Vec<u16> = (0..cells.len())
-                        .filter(|&i| cells[i] as usize == t)
-                        .map(|i| i as u16)
-                        .collect();
-                    self.type_bound(&list)
-                }
-            };
+        for t in 1..10u8 {
+            if redo >> t & 1 == 0 {
+                continue;
+            }
+            let mine = board.of_type(t);
+            if mine.is_zero() {
+                continue;
+            }
+            let cost = self.mask_cost(mine);
             if cost >= INF {
                 return None;
             }
             sum += cost;
         }
         Some(sum)
+    }
+
+    /// The per-type costs of a board, for [`Analysis::moves_bound_board`] on its successors.
+    pub(crate) fn type_costs<const K: usize>(&self, board: &Board<K>) -> TypeCosts<K> {
+        let mut costs = [0; 10];
+        let mut masks = [Bits::ZERO; 10];
+        let mut total = [0; 10];
+        for t in 1..10 {
+            let mine = board.of_type(t as u8);
+            if !mine.is_zero() {
+                masks[t] = mine;
+                total[t] = mine.count() as u8;
+                costs[t] = self.mask_cost(mine);
+            }
+        }
+        let layout = &self.layout;
+        TypeCosts {
+            board: *board,
+            masks,
+            costs,
+            total,
+            sealed: self.counts(&|i| board.type_at(layout.bit[i] as usize), false),
+        }
+    }
+
+    /// The bound for the pieces of one type on the cells of `mine` (or [`INF`]): see
+    /// [`Analysis::type_bound`], which caches it by placement.
+    #[inline]
+    fn mask_cost<const K: usize>(&self, mine: Bits<K>) -> u32 {
+        let cells = mine.ones().map(|b| self.layout.cell[b]);
+        let m = mine.count() as usize;
+        if m <= DP_MAX {
+            let mut list = [0u16; DP_MAX];
+            for (c, i) in list.iter_mut().zip(cells) {
+                *c = i;
+            }
+            self.type_bound(&list[..m])
+        } else {
+            self.type_bound(&cells.collect::<Vec<u16>>())
+        }
     }
 
     /// A lower bound on the moves before the *next* group vanishes: the cheapest group of two

@@ -14,9 +14,11 @@
 //! * The goal is a board with no pieces.
 //!
 //! A state of the search is the whole board between two cycles: falling is a function of the
-//! board, so nothing else needs remembering. See `docs/puzznic.md` for every decision the
+//! board, so nothing else needs remembering. The rules compute on bitboards (`bits.rs`): a
+//! whole board's falling pieces, groups and fall are a few word operations. See `docs/puzznic.md` for every decision the
 //! specification leaves open.
 
+mod bits;
 mod board;
 mod bound;
 mod chambers;

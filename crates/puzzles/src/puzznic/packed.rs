@@ -3,8 +3,13 @@
 //! The word count is a const parameter so a small board costs 8 or 16 bytes per state while a
 //! 16×16 one still fits; the solver picks the smallest `W` that holds the level.
 
+use super::bits::{Bits, Board, Layout};
+
 /// Cells held by one 64-bit word.
 pub const PER_WORD: usize = 16;
+
+/// The lowest bit of every nibble.
+const LOW_BITS: u64 = 0x1111_1111_1111_1111;
 
 /// A board as a search state; all-zero words mean an empty board (the goal).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -41,6 +46,61 @@ impl<const W: usize> Packed<W> {
                 *t = ((word >> (4 * k)) & 15) as u8;
             }
         }
+    }
+
+    /// The board as bit planes: nibble bit `k` of cell `i` is plane `k`'s bit for the cell.
+    /// Only the set bits are visited (a few per piece), not every cell.
+    #[inline]
+    pub(crate) fn to_board<const K: usize>(self, layout: &Layout) -> Board<K> {
+        let mut board = Board::default();
+        for (w, &word) in self.0.iter().enumerate() {
+            for (k, plane) in board.planes.iter_mut().enumerate() {
+                let mut m = (word >> k) & LOW_BITS;
+                while m != 0 {
+                    let i = w * PER_WORD + m.trailing_zeros() as usize / 4;
+                    m &= m - 1;
+                    let b = layout.bit[i] as usize;
+                    plane.0[b / 64] |= 1 << (b % 64);
+                }
+            }
+        }
+        board
+    }
+
+    /// Packs a bitboard (the inverse of [`Packed::to_board`]), visiting its set bits only.
+    #[inline]
+    pub(crate) fn from_board<const K: usize>(layout: &Layout, board: &Board<K>) -> Self {
+        let mut words = [0u64; W];
+        for (k, plane) in board.planes.iter().enumerate() {
+            for b in plane.ones() {
+                let i = layout.cell[b] as usize;
+                words[i / PER_WORD] |= 1 << (4 * (i % PER_WORD) + k);
+            }
+        }
+        Packed(words)
+    }
+
+    /// This packed board with the cells of `changed` rewritten from `board`: packing a
+    /// successor costs the cells its cycle changed (two for a plain move), not all its pieces.
+    #[inline]
+    pub(crate) fn with_changes<const K: usize>(
+        self,
+        layout: &Layout,
+        board: &Board<K>,
+        changed: Bits<K>,
+    ) -> Self {
+        let mut words = self.0;
+        for b in changed.ones() {
+            let i = layout.cell[b] as usize;
+            words[i / PER_WORD] &= !(15 << (4 * (i % PER_WORD)));
+        }
+        for (k, plane) in board.planes.iter().enumerate() {
+            for b in (*plane & changed).ones() {
+                let i = layout.cell[b] as usize;
+                words[i / PER_WORD] |= 1 << (4 * (i % PER_WORD) + k);
+            }
+        }
+        Packed(words)
     }
 
     /// True for the goal: no piece left.

@@ -7,13 +7,16 @@
 //! [`Analysis::moves_bound`]) are pruned as soon as they are generated, which is sound: no
 //! solution passes through them.
 
-use super::board::{Puzzle, NONE};
+use super::bits::{Bits, Board, WORDS};
+use super::board::Puzzle;
 use super::bound::Analysis;
 use super::chambers::{chambers, sub_puzzle};
 use super::fast::{beam, settled_best_first, Beam, SETTLED_NODES, SETTLED_WEIGHT, WIDTHS};
 use super::packed::{Packed, PER_WORD};
 use super::plan::{plan, PLAN};
-use super::rules::{check_move, cycle, falling, is_settled, matched, resolve_in, Action};
+use super::rules::{
+    cycle, falling, falling_bits, is_settled, matched_bits, resolve_bits, settled_bits, Action,
+};
 use gridlock_search::{astar, Edge, Graph, Lex, Limits, Stats, Stopped};
 use std::cell::RefCell;
 
@@ -152,12 +155,18 @@ fn solve_whole(
     analysis: &Analysis,
     options: &SolveOptions,
 ) -> Result<Outcome, Stopped> {
+    // The fewest words that hold the level: every state is stored in the seen-set and the
+    // node list, so a word saved per board is up to a quarter of the memory (the NES levels
+    // have 18 to 72 playable cells, two to five words).
     let words = puzzle.geometry.len().div_ceil(PER_WORD);
     match words {
         0..=1 => run::<1>(puzzle, analysis, options),
         2 => run::<2>(puzzle, analysis, options),
-        3..=4 => run::<4>(puzzle, analysis, options),
-        5..=8 => run::<8>(puzzle, analysis, options),
+        3 => run::<3>(puzzle, analysis, options),
+        4 => run::<4>(puzzle, analysis, options),
+        5 => run::<5>(puzzle, analysis, options),
+        6 => run::<6>(puzzle, analysis, options),
+        7..=8 => run::<8>(puzzle, analysis, options),
         _ => run::<16>(puzzle, analysis, options),
     }
 }
@@ -173,10 +182,6 @@ pub(super) struct Boards<'a, const W: usize> {
 /// Buffers reused by every expansion, and the move bounds of the last expansion's
 /// successors (the engine asks for them right after generating them).
 pub(super) struct Scratch<const W: usize> {
-    cells: Vec<u8>,
-    next: Vec<u8>,
-    fall: Vec<bool>,
-    fall2: Vec<bool>,
     /// The successors of the last expansion with their move bounds, in the order of the
     /// edges it pushed.
     pub(super) bounds: Vec<(Packed<W>, u32)>,
@@ -184,13 +189,9 @@ pub(super) struct Scratch<const W: usize> {
 }
 
 impl<const W: usize> Scratch<W> {
-    /// Buffers for a level of `n` playable cells.
-    pub(super) fn new(n: usize) -> Self {
+    /// Buffers for a level of `n` playable cells (the bitboards need none of that size).
+    pub(super) fn new(_n: usize) -> Self {
         Scratch {
-            cells: vec![0; n],
-            next: vec![0; n],
-            fall: vec![false; n],
-            fall2: vec![false; n],
             bounds: Vec::new(),
             cursor: 0,
         }
@@ -290,23 +291,35 @@ pub(super) fn expand<const W: usize>(
     state: &Packed<W>,
     out: &mut Vec<Edge<Packed<W>, Action, Lex<u32, u32>>>,
 ) {
+    // The narrowest bitboards that hold the level (the branch goes the same way every time).
+    match puzzle.geometry.layout.words {
+        1 => expand_in::<W, 1>(puzzle, analysis, objective, scratch, state, out),
+        2 => expand_in::<W, 2>(puzzle, analysis, objective, scratch, state, out),
+        _ => expand_in::<W, WORDS>(puzzle, analysis, objective, scratch, state, out),
+    }
+}
+
+/// [`expand`] on bitboards of `K` words.
+fn expand_in<const W: usize, const K: usize>(
+    puzzle: &Puzzle,
+    analysis: &Analysis,
+    objective: Objective,
+    scratch: &mut Scratch<W>,
+    state: &Packed<W>,
+    out: &mut Vec<Edge<Packed<W>, Action, Lex<u32, u32>>>,
+) {
     let geometry = &puzzle.geometry;
-    let n = geometry.len();
-    let Scratch {
-        cells,
-        next,
-        fall,
-        fall2,
-        bounds,
-        cursor,
-    } = scratch;
+    let layout = &geometry.layout;
+    let Scratch { bounds, cursor } = scratch;
     bounds.clear();
     *cursor = 0;
-    state.unpack(cells);
-    falling(geometry, cells, fall);
-    let mut push = |next: &[u8], action: Action| {
-        if let Some(b) = analysis.moves_bound(next) {
-            let to = Packed::pack(next);
+    let board: Board<K> = state.to_board(layout);
+    let fall = falling_bits(layout, &board);
+    let costs = analysis.type_costs(&board);
+    let mut push = |next: &Board<K>, action: Action| {
+        if let Some(b) = analysis.moves_bound_board(next, Some(&costs)) {
+            let to = state.with_changes(layout, next, next.differs(&board));
+            debug_assert_eq!(to, Packed::from_board(layout, next));
             bounds.push((to, b));
             out.push(Edge::new(
                 action,
@@ -318,38 +331,50 @@ pub(super) fn expand<const W: usize>(
     // The pieces about to vanish: they may not move (for a non-falling piece this is
     // `check_move`'s neighbour test), and a board without them or falling pieces is
     // settled, where waiting is a self-loop.
-    let vanishing = matched(geometry, cells, fall);
-    let settled = !vanishing.any() && !cells.iter().zip(fall.iter()).any(|(&t, &f)| t != 0 && f);
-    if !settled {
-        next.copy_from_slice(cells);
-        resolve_in(geometry, next, fall2, |_| {}, |_| {});
-        push(next, Action::Wait);
+    let vanishing = matched_bits(layout, &board, fall);
+    if !settled_bits(fall, vanishing) {
+        let mut next = board;
+        resolve_bits(layout, &mut next);
+        push(&next, Action::Wait);
     }
-    for from in 0..n {
-        // `check_move`'s conditions, with the neighbour test done once for the board.
-        if cells[from] == 0 || fall[from] || vanishing.has(from) {
-            continue;
-        }
+    // `check_move`'s conditions for every piece at once: not falling, not about to vanish,
+    // and the destination a playable empty cell.
+    let occupied = board.occupied();
+    let movable = occupied & !fall & !vanishing;
+    let to_left = movable & Bits::narrow(&layout.has_left) & !occupied.earlier(1);
+    let to_right = movable & Bits::narrow(&layout.has_right) & !occupied.later(1);
+    // In cell order, left before right: the order the engine meets the edges in.
+    for b in (to_left | to_right).ones() {
         for right in [false, true] {
-            let to = if right {
-                geometry.right[from]
+            let (ok, to) = if right {
+                (to_right.has(b), b + 1)
             } else {
-                geometry.left[from]
+                (to_left.has(b), b.wrapping_sub(1))
             };
-            if to != NONE && cells[to as usize] == 0 {
-                let to = to as usize;
-                debug_assert_eq!(check_move(geometry, cells, fall, from, right), Ok(to));
-                next.copy_from_slice(cells);
-                next[to] = next[from];
-                next[from] = 0;
-                resolve_in(geometry, next, fall2, |_| {}, |_| {});
-                let action = if right {
-                    Action::Right(from as u16)
-                } else {
-                    Action::Left(from as u16)
-                };
-                push(next, action);
+            if !ok {
+                continue;
             }
+            let from = layout.cell[b] as usize;
+            #[cfg(debug_assertions)]
+            {
+                let mut cells = vec![0; geometry.len()];
+                state.unpack(&mut cells);
+                let mut f = vec![false; cells.len()];
+                falling(geometry, &cells, &mut f);
+                assert_eq!(
+                    super::rules::check_move(geometry, &cells, &f, from, right),
+                    Ok(layout.cell[to] as usize)
+                );
+            }
+            let mut next = board;
+            next.shift_piece(b, to);
+            resolve_bits(layout, &mut next);
+            let action = if right {
+                Action::Right(from as u16)
+            } else {
+                Action::Left(from as u16)
+            };
+            push(&next, action);
         }
     }
 }
