@@ -1,29 +1,49 @@
-//! The sweep's breadth-first search one position at a time: a queue over the layout's dense
-//! numbering ([`Ranker`]), one 16-byte slot per position. It pays where blocks are small
-//! (dense layouts: a word of [`super::waves`] would hold a handful of positions and each
-//! row move's set-up would cost more than the positions it serves).
-//!
-//! Labels: each position carries the node of the goal position it was first reached from
-//! (through the departures), and a union-find over the goal nodes merges two labels whenever
-//! an edge joins positions carrying both. Rule 2 of `docs/universe.md` ("a vehicle already
-//! walked") keeps most edges from being walked.
+//! The sweep one position at a time (the third round's sweep, kept for dense layouts): a
+//! breadth-first search from every goal position at once over the layout's dense numbering
+//! ([`Ranker`]), one 16-byte slot per position (distance, seed label, vehicles walked), and a
+//! union-find over the goal positions (the seeds). Goal positions of a block joined by column
+//! moves alone start in one set and never walk their column moves (Rule 1 of
+//! `docs/universe.md`), and no position walks the slides of a vehicle that joins it to a
+//! position expanded before it (Rule 2). Where blocks are small (dense layouts: most units by
+//! count), this is faster than handling goal positions a block at a time and searching a level
+//! at a time over bitsets ([`super::goals`], [`super::waves`]): a block's per-move set-up would
+//! serve a handful of positions.
 
-use super::board::RED_ROW;
-use super::goals::Goals;
-use super::lanes::Tables;
-use super::layout::{Layout, Ranker};
-use super::sweep::{find, neighbours, union, vehicle_tag};
+use super::board::CELLS;
+use super::component::ComponentInfo;
+use super::component::Scratch;
+use super::lanes::{tables, MAX_DIGITS};
+use super::layout::{digit, with_digit, Layout, LANES};
+use super::prune::component_may_be_minimal;
+use super::sweep::{find, for_each_neighbour, moved_vehicle, neighbours, Agg, Found, SweepStats};
 
 /// Distance of a position not reached yet.
 const UNSEEN: u8 = u8::MAX;
 
+/// The buffers of the position-at-a-time sweep, reused from layout to layout.
+#[derive(Default)]
+pub(super) struct Queue {
+    /// What the sweep knows of each position, by rank (one cache line holds all of it).
+    at: Vec<Slot>,
+    /// Queue: positions in BFS order, and their ranks.
+    states: Vec<u64>,
+    ranks: Vec<u32>,
+    /// Union-find parent of each seed; a root is the smallest seed of its component.
+    parent: Vec<u32>,
+    /// Component index of each seed (components numbered in root order).
+    comp_of: Vec<u32>,
+    comps: Vec<Agg>,
+    /// Seeding: the first seed of each product of column components in the current block.
+    first_of_cc: Vec<u32>,
+}
+
 /// One position's entry.
 #[derive(Clone, Copy)]
 struct Slot {
-    /// The [`vehicle_tag`] bits of the vehicles whose slide joins the position to one expanded
+    /// The vehicle-tag bits of the vehicles whose slide joins the position to one expanded
     /// before it (its slides of those vehicles need not be walked).
     done: u64,
-    /// Goal-node label (valid where `dist` is set).
+    /// Seed label (valid where `dist` is set).
     label: u32,
     /// Distance to the nearest goal, or [`UNSEEN`].
     dist: u8,
@@ -36,107 +56,273 @@ const FRESH: Slot = Slot {
     dist: UNSEEN,
 };
 
-/// The queue search's buffers, reused from layout to layout.
-#[derive(Default)]
-pub(super) struct Queue {
-    /// What the search knows of each position, by rank (one cache line holds all of it).
-    at: Vec<Slot>,
-    /// Positions in breadth-first order, and their ranks.
-    states: Vec<u64>,
-    ranks: Vec<u32>,
-}
-
-impl Queue {
-    /// Searches the layout from the goal blocks' departures to the end, merging labels in
-    /// `parent` (the goal nodes' union-find).
-    pub fn run(
+impl Scratch {
+    /// Sweeps `layout` one position at a time from the goal row tuples `goal_tuples` yields
+    /// (each as `(row digits packed, column-major horizontal cells)`, in seeding order),
+    /// calling `found` for every solvable component in table order.
+    pub(super) fn sweep_by_positions(
         &mut self,
-        t: &Tables,
         layout: &Layout,
-        ranker: &mut Ranker,
-        goals: &Goals,
-        parent: &mut [u32],
-    ) {
-        self.at.clear();
-        self.states.clear();
-        self.ranks.clear();
-        // the positions one move from a goal: the red car slid left out of the exit. Each has
-        // one goal neighbour, and all its red-car slides are that goal's (rule 2: never walked)
-        let red_tag = 1u64 << vehicle_tag(RED_ROW, t.red_of[usize::from(layout.kinds[RED_ROW])]);
-        let Queue { at, states, ranks } = self;
-        goals.depart(t, layout, ranker, |p, r, node| {
-            let r = r as usize;
-            if r >= at.len() {
-                at.resize((r + 1).next_power_of_two(), FRESH);
+        goal_tuples: impl Iterator<Item = (u64, u64)>,
+        walls_matter: bool,
+        mut found: impl FnMut(Found),
+    ) -> SweepStats {
+        let t = tables();
+        self.ranker.reset(layout);
+        let mut sw = std::mem::take(&mut self.sweep.queue);
+        sw.at.clear();
+        sw.states.clear();
+        sw.ranks.clear();
+        sw.parent.clear();
+        let mut stats = SweepStats::default();
+        // seeds: every goal position, each its own label
+        for (rows_packed, h_cm) in goal_tuples {
+            let row = self.ranker.row_index(rows_packed);
+            let block = self.ranker.block(t, row, h_cm);
+            let end = (block.base + block.size) as usize;
+            if sw.at.len() < end {
+                sw.at.resize(end, FRESH);
             }
-            debug_assert_eq!(at[r].dist, UNSEEN);
-            at[r] = Slot {
-                done: red_tag,
-                label: node,
-                dist: 1,
-            };
-            states.push(p);
-            ranks.push(r as u32);
-        });
-        // breadth-first from there; labels meeting are merged. No position met from here on
-        // is a goal position: only a red-car slide reaches one, and the positions that have
-        // one are all at distance 1 and never walk their red-car slides.
+            // the block's positions in rank order: a mixed-radix odometer over the columns'
+            // compatible arrangements
+            let blocked = h_cm | layout.walls_cm;
+            let mut lists = [[0u8; MAX_DIGITS]; 6];
+            let mut ccs = [[0u32; MAX_DIGITS]; 6];
+            let mut counts = [1u8; 6];
+            let mut at = [0u8; 6];
+            let mut cc_weight = 1u32;
+            let mut p = rows_packed & ((1 << 18) - 1);
+            for j in 0..6 {
+                let b = (blocked >> (6 * j) & 63) as usize;
+                let k = usize::from(layout.kinds[6 + j]);
+                counts[j] = t.compat_count[k * 64 + b];
+                lists[j]
+                    .copy_from_slice(&t.compat_digit[(k * 64 + b) * MAX_DIGITS..][..MAX_DIGITS]);
+                for (c, &id) in ccs[j]
+                    .iter_mut()
+                    .zip(&t.compat_cc[(k * 64 + b) * MAX_DIGITS..][..MAX_DIGITS])
+                {
+                    *c = u32::from(id) * cc_weight;
+                }
+                cc_weight *= u32::from(t.compat_ccs[k * 64 + b]);
+                p = with_digit(p, 6 + j, lists[j][0]);
+            }
+            // goal positions joined by column moves alone (the same lane component in every
+            // column) start in one set, whose first seed is the label: their column moves are
+            // then never walked (see the breadth-first loop)
+            sw.first_of_cc.clear();
+            sw.first_of_cc.resize(cc_weight as usize, u32::MAX);
+            let mut cc = 0u32;
+            for off in 0..block.size {
+                let r = (block.base + off) as usize;
+                let seed = sw.parent.len() as u32;
+                let first = &mut sw.first_of_cc[cc as usize];
+                if *first == u32::MAX {
+                    *first = seed;
+                }
+                sw.parent.push(*first);
+                sw.at[r] = Slot {
+                    done: 0,
+                    label: *first,
+                    dist: 0,
+                };
+                debug_assert_eq!(p, self.ranker.unrank_in(t, &block, rows_packed, h_cm, off));
+                sw.states.push(p);
+                sw.ranks.push(r as u32);
+                for j in 0..6 {
+                    cc -= ccs[j][usize::from(at[j])];
+                    at[j] += 1;
+                    if at[j] < counts[j] {
+                        p = with_digit(p, 6 + j, lists[j][usize::from(at[j])]);
+                        cc += ccs[j][usize::from(at[j])];
+                        break;
+                    }
+                    at[j] = 0;
+                    p = with_digit(p, 6 + j, lists[j][0]);
+                    cc += ccs[j][0];
+                }
+            }
+        }
+        stats.goals = sw.states.len() as u64;
+        // breadth-first from all of them; labels meeting are merged
         let mut head = 0;
-        while head < states.len() {
-            let s = states[head];
-            let r_s = ranks[head] as usize;
+        while head < sw.states.len() {
+            let s = sw.states[head];
+            let r_s = sw.ranks[head] as usize;
             let Slot {
                 done: skip,
                 label,
                 dist,
-            } = at[r_s];
+            } = sw.at[r_s];
             head += 1;
             let nd = dist + 1;
-            let l = find(parent, label);
-            at[r_s].label = l;
-            // no slide of a vehicle that joins this position to one expanded before it is
+            let l = find(&mut sw.parent, label);
+            sw.at[r_s].label = l;
+            let Queue {
+                at,
+                states,
+                ranks,
+                parent,
+                ..
+            } = &mut sw;
+            // a goal position's column moves lead to goal positions of its own block joined to
+            // it by column moves alone, already in its set (see the seeding): skipped
+            let columns = nd > 1;
+            // and no slide of a vehicle that joins this position to one expanded before it is
             // walked: it reaches only that position and that position's other neighbours by the
             // same vehicle, all handled when it was expanded (see docs/universe.md)
-            neighbours(t, layout, ranker, s, r_s as u64, skip, |np, r, tag| {
-                let r = r as usize;
-                if r >= at.len() {
-                    at.resize((r + 1).next_power_of_two(), FRESH);
+            let (ranker, cols) = (&mut self.ranker, columns);
+            neighbours(
+                t,
+                layout,
+                ranker,
+                s,
+                r_s as u64,
+                cols,
+                skip,
+                |np, r, tag| {
+                    let r = r as usize;
+                    if r >= at.len() {
+                        at.resize((r + 1).next_power_of_two(), FRESH);
+                    }
+                    let slot = &mut at[r];
+                    if slot.dist == UNSEEN {
+                        slot.dist = nd;
+                        slot.label = l;
+                        states.push(np);
+                        ranks.push(r as u32);
+                    } else if slot.label != l {
+                        let b = find(parent, slot.label);
+                        slot.label = b;
+                        let a = find(parent, l);
+                        if a != b {
+                            let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+                            parent[hi as usize] = lo;
+                        }
+                    }
+                    slot.done |= 1 << tag;
+                },
+            );
+        }
+        stats.visited = sw.states.len() as u64;
+        stats.numbered = self.ranker.size();
+        // components in root order
+        sw.comp_of.clear();
+        sw.comps.clear();
+        for seed in 0..sw.parent.len() as u32 {
+            let root = find(&mut sw.parent, seed);
+            let c = if root == seed {
+                sw.comps.push(Agg {
+                    size: 0,
+                    moves: 0,
+                    digit_bits: 0,
+                    candidate: false,
+                    hardest: 0,
+                    hardest_str: [u8::MAX; CELLS],
+                    row: u32::MAX,
+                });
+                sw.comps.len() as u32 - 1
+            } else {
+                sw.comp_of[root as usize]
+            };
+            sw.comp_of.push(c);
+        }
+        // sizes, MOVES and lane digits
+        for (&s, &r) in sw.states.iter().zip(&sw.ranks) {
+            let c = &mut sw.comps[sw.comp_of[sw.at[r as usize].label as usize] as usize];
+            c.size += 1;
+            c.moves = c.moves.max(sw.at[r as usize].dist);
+            // one bit per lane and digit, lane `l` in byte `l`
+            let mut bits = 0u128;
+            for l in 0..LANES {
+                bits |= 1u128 << (8 * l as u32 + u32::from(digit(s, l)));
+            }
+            c.digit_bits |= bits;
+        }
+        let mut any_candidate = false;
+        for c in sw.comps.iter_mut() {
+            let digits: [u8; LANES] = std::array::from_fn(|l| (c.digit_bits >> (8 * l)) as u8);
+            c.candidate = component_may_be_minimal(layout, &digits);
+            any_candidate |= c.candidate;
+        }
+        // the hardest position of each candidate: farthest, then smallest normalised string
+        if any_candidate {
+            for (&s, &r) in sw.states.iter().zip(&sw.ranks) {
+                let c = &mut sw.comps[sw.comp_of[sw.at[r as usize].label as usize] as usize];
+                if c.candidate && sw.at[r as usize].dist == c.moves {
+                    let n = layout.normalised(s);
+                    if n < c.hardest_str {
+                        c.hardest_str = n;
+                        c.hardest = s;
+                    }
                 }
-                let slot = &mut at[r];
-                if slot.dist == UNSEEN {
-                    slot.dist = nd;
-                    slot.label = l;
-                    states.push(np);
-                    ranks.push(r as u32);
-                } else if slot.label != l {
-                    let b = find(parent, slot.label);
-                    slot.label = b;
-                    union(parent, l, b);
+            }
+        }
+        // minimality of the candidates
+        let mut rows = 0u32;
+        let mut minimal = vec![false; sw.comps.len()];
+        for (ci, c) in sw.comps.iter_mut().enumerate() {
+            if !c.candidate {
+                continue;
+            }
+            // one optimal solution, walked down the distances
+            let mut moved = [0u8; LANES];
+            let mut at = c.hardest;
+            let mut d = c.moves;
+            let mut at_rank = self.ranker.rank(t, at);
+            while d > 0 {
+                let mut next = None;
+                for_each_neighbour(t, layout, &mut self.ranker, at, at_rank, |np, r| {
+                    if next.is_none() && sw.at[r as usize].dist == d - 1 {
+                        next = Some((np, r));
+                    }
+                });
+                let (np, r) = next.expect("a neighbour one move closer to the goal");
+                let (lane, v) = moved_vehicle(t, layout, at, np);
+                moved[lane] |= 1 << v;
+                at = np;
+                at_rank = r;
+                d -= 1;
+            }
+            if self.minimal_unless_moved(
+                layout,
+                c.hardest,
+                &moved,
+                u32::from(c.moves),
+                walls_matter,
+            ) {
+                minimal[ci] = true;
+                c.row = rows;
+                rows += 1;
+            }
+        }
+        // keys of the interesting ones
+        let mut keys = vec![[u8::MAX; CELLS]; rows as usize];
+        if rows > 0 {
+            for (&s, &r) in sw.states.iter().zip(&sw.ranks) {
+                let c = &sw.comps[sw.comp_of[sw.at[r as usize].label as usize] as usize];
+                if c.row != u32::MAX {
+                    let n = layout.normalised(s);
+                    let k = &mut keys[c.row as usize];
+                    if n < *k {
+                        *k = n;
+                    }
                 }
-                slot.done |= 1 << tag;
+            }
+        }
+        for (ci, c) in sw.comps.iter().enumerate() {
+            found(Found {
+                info: ComponentInfo {
+                    size: c.size,
+                    moves: u32::from(c.moves),
+                    hardest: c.hardest_str,
+                    minimal: minimal[ci],
+                },
+                key: (c.row != u32::MAX).then(|| keys[c.row as usize]),
+                rejected_early: !c.candidate,
             });
         }
-    }
-
-    /// Positions visited (the goal positions apart).
-    pub fn visited(&self) -> u64 {
-        self.states.len() as u64
-    }
-
-    /// Calls `f(position, label, distance)` for every visited position.
-    pub fn for_each_visited(&self, mut f: impl FnMut(u64, u32, u8)) {
-        for (&s, &r) in self.states.iter().zip(&self.ranks) {
-            let slot = &self.at[r as usize];
-            f(s, slot.label, slot.dist);
-        }
-    }
-
-    /// The distance of a position (0 if not visited).
-    pub fn dist_of(&self, t: &Tables, ranker: &mut Ranker, p: u64) -> u8 {
-        let r = ranker.rank(t, p) as usize;
-        match self.at.get(r) {
-            Some(slot) if slot.dist != UNSEEN => slot.dist,
-            _ => 0,
-        }
+        self.sweep.queue = sw;
+        stats
     }
 }

@@ -39,13 +39,10 @@ pub struct Sweep {
     comps: Vec<Agg>,
     /// The goal positions, by block and node (see [`super::goals`]).
     goals: Goals,
-    /// The searches over the other positions: a level at a time over bitsets where blocks
-    /// are large ([`super::waves`]), one position at a time where they are small
-    /// ([`super::queue`]).
+    /// The two searches: a level at a time over bitsets where blocks are large
+    /// ([`super::waves`]), one position at a time where they are small ([`super::queue`]).
     waves: Waves,
-    queue: Queue,
-    /// Which of the two ran on the current layout.
-    by_waves: bool,
+    pub(super) queue: Queue,
     /// Tests: run this search on every layout instead of choosing.
     #[cfg(test)]
     force_waves: Option<bool>,
@@ -53,16 +50,16 @@ pub struct Sweep {
 
 /// What the final scan gathers about one component.
 #[derive(Clone, Copy)]
-struct Agg {
-    size: u64,
-    moves: u8,
-    digit_bits: u128,
+pub(super) struct Agg {
+    pub size: u64,
+    pub moves: u8,
+    pub digit_bits: u128,
     /// Survived the first-obstacle test: the hardest position is looked for.
-    candidate: bool,
-    hardest: u64,
-    hardest_str: [u8; CELLS],
+    pub candidate: bool,
+    pub hardest: u64,
+    pub hardest_str: [u8; CELLS],
     /// Index of the interesting component among this layout's rows (for the key).
-    row: u32,
+    pub row: u32,
 }
 
 /// One solvable component of a swept layout, in table order.
@@ -118,7 +115,7 @@ pub(crate) fn for_each_neighbour(
     r_s: u64,
     mut f: impl FnMut(u64, u64),
 ) {
-    neighbours(t, layout, ranker, s, r_s, 0, |np, r, _| f(np, r));
+    neighbours(t, layout, ranker, s, r_s, true, 0, |np, r, _| f(np, r));
 }
 
 /// A vehicle as [`neighbours`] names it: bit `lane * 4 + index in the lane`.
@@ -127,9 +124,9 @@ pub(super) fn vehicle_tag(lane: usize, v: u8) -> u8 {
     (lane as u8) << 2 | v
 }
 
-/// [`for_each_neighbour`] with one omission the sweep proves harmless: no slide of a vehicle
-/// whose [`vehicle_tag`] bit is set in `skip` is generated. `f` also gets the tag of the
-/// vehicle that moved.
+/// [`for_each_neighbour`] with two omissions the sweep proves harmless: the column moves are
+/// generated only when `columns` (they stay in `s`'s block), and no slide of a vehicle whose
+/// [`vehicle_tag`] bit is set in `skip` is. `f` also gets the tag of the vehicle that moved.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub(super) fn neighbours(
@@ -138,6 +135,7 @@ pub(super) fn neighbours(
     ranker: &mut Ranker,
     s: u64,
     r_s: u64,
+    columns: bool,
     skip: u64,
     mut f: impl FnMut(u64, u64, u8),
 ) {
@@ -167,6 +165,9 @@ pub(super) fn neighbours(
             let r = ranker.rank_at(t, base, &w, np, h_cm);
             f(np, r, tag);
         }
+    }
+    if !columns {
+        return;
     }
     // columns: same block, the rank moves by the column's weight
     let blocked_all = occ.h_cm | layout.walls_cm;
@@ -219,13 +220,28 @@ impl Scratch {
     ) -> SweepStats {
         let t = tables();
         self.ranker.reset(layout);
+        // the goal blocks first: their sizes decide which search runs
+        self.sweep.goals.seed(t, layout, &self.ranker, goal_tuples);
+        #[allow(unused_mut)]
+        let mut by_waves = waves_pay(&self.sweep.goals);
+        #[cfg(test)]
+        if let Some(forced) = self.sweep.force_waves {
+            by_waves = forced;
+        }
+        if !by_waves {
+            let goals = std::mem::take(&mut self.sweep.goals);
+            let stats = self.sweep_by_positions(layout, goals.tuples(), walls_matter, found);
+            self.sweep.goals = goals;
+            return stats;
+        }
         let mut sw = std::mem::take(&mut self.sweep);
         sw.parent.clear();
-        let mut stats = SweepStats::default();
         // the goal positions, as nodes (each a set of goal positions joined by column moves),
         // each node its own label; goal positions joined by row moves have their nodes joined
-        sw.goals.seed(t, layout, &self.ranker, goal_tuples);
-        stats.goals = sw.goals.positions;
+        let mut stats = SweepStats {
+            goals: sw.goals.positions,
+            ..SweepStats::default()
+        };
         let goal_nodes = sw.goals.nodes;
         sw.parent.extend(0..goal_nodes);
         {
@@ -233,25 +249,13 @@ impl Scratch {
             sw.goals
                 .join_by_row_moves(t, layout, &self.ranker, |a, b| union(parent, a, b));
         }
-        // breadth-first from the positions one move from a goal
-        sw.by_waves = waves_pay(&sw.goals);
-        #[cfg(test)]
-        if let Some(forced) = sw.force_waves {
-            sw.by_waves = forced;
-        }
-        if sw.by_waves {
-            sw.waves.reset(t, layout, goal_nodes);
-            sw.waves
-                .seed(t, layout, &mut self.ranker, &sw.goals, &mut sw.parent);
-            sw.waves.run(t, layout, &self.ranker, &mut sw.parent);
-            stats.visited = sw.waves.visited_count + stats.goals;
-            stats.numbered = sw.waves.numbered();
-        } else {
-            sw.queue
-                .run(t, layout, &mut self.ranker, &sw.goals, &mut sw.parent);
-            stats.visited = sw.queue.visited() + stats.goals;
-            stats.numbered = self.ranker.size();
-        }
+        // breadth-first from the positions one move from a goal, a level at a time
+        sw.waves.reset(t, layout, goal_nodes);
+        sw.waves
+            .seed(t, layout, &mut self.ranker, &sw.goals, &mut sw.parent);
+        sw.waves.run(t, layout, &self.ranker, &mut sw.parent);
+        stats.visited = sw.waves.visited_count + stats.goals;
+        stats.numbered = sw.waves.numbered();
         // components in root order (every solvable component's root is a goal node)
         sw.comp_of.clear();
         sw.comps.clear();
@@ -289,8 +293,6 @@ impl Scratch {
                 comps,
                 comp_of,
                 waves,
-                queue,
-                by_waves,
                 ..
             } = &mut sw;
             goals.for_each_node(t, |node, size, bits| {
@@ -298,31 +300,17 @@ impl Scratch {
                 c.size += size;
                 c.digit_bits |= bits;
             });
-            if *by_waves {
-                // a node's positions are all in one component: solvable or not as a whole
-                waves.for_each_node(t, |node, size, bits| {
-                    if let Some(c) = comps.get_mut(comp_of[node as usize] as usize) {
-                        c.size += size;
-                        c.digit_bits |= bits;
-                    }
-                });
-                waves.for_each_distance(t, |node, dist| {
-                    let c = &mut comps[comp_of[node as usize] as usize];
-                    c.moves = c.moves.max(dist);
-                });
-            } else {
-                queue.for_each_visited(|s, node, dist| {
-                    let c = &mut comps[comp_of[node as usize] as usize];
-                    c.size += 1;
-                    c.moves = c.moves.max(dist);
-                    // one bit per lane and digit, lane `l` in byte `l`
-                    let mut bits = 0u128;
-                    for l in 0..LANES {
-                        bits |= 1u128 << (8 * l as u32 + u32::from(digit(s, l)));
-                    }
+            // a node's positions are all in one component: solvable or not as a whole
+            waves.for_each_node(t, |node, size, bits| {
+                if let Some(c) = comps.get_mut(comp_of[node as usize] as usize) {
+                    c.size += size;
                     c.digit_bits |= bits;
-                });
-            }
+                }
+            });
+            waves.for_each_distance(t, |node, dist| {
+                let c = &mut comps[comp_of[node as usize] as usize];
+                c.moves = c.moves.max(dist);
+            });
         }
         let mut any_candidate = false;
         for c in sw.comps.iter_mut() {
@@ -337,11 +325,9 @@ impl Scratch {
                 comps,
                 comp_of,
                 waves,
-                queue,
-                by_waves,
                 ..
             } = &mut sw;
-            visit(*by_waves, waves, queue, t, |s, node, dist| {
+            waves.for_each_visited(t, |s, node, dist| {
                 let c = &mut comps[comp_of[node as usize] as usize];
                 if c.candidate && dist == c.moves {
                     if let Some(n) = layout.normalised_below(s, &c.hardest_str) {
@@ -381,12 +367,7 @@ impl Scratch {
                     let closer = if d == 1 {
                         layout.is_goal(np)
                     } else {
-                        let dist = if sw.by_waves {
-                            sw.waves.dist_of(t, &self.ranker, np)
-                        } else {
-                            sw.queue.dist_of(t, &mut self.ranker, np)
-                        };
-                        dist == d - 1
+                        sw.waves.dist_of(t, &self.ranker, np) == d - 1
                     };
                     if next.is_none() && closer {
                         next = Some(np);
@@ -423,9 +404,7 @@ impl Scratch {
                     }
                 }
             };
-            visit(sw.by_waves, &sw.waves, &sw.queue, t, |s, node, _| {
-                consider(s, node)
-            });
+            sw.waves.for_each_visited(t, |s, node, _| consider(s, node));
             sw.goals.for_each_position(t, consider);
         }
         for (ci, c) in sw.comps.iter().enumerate() {
@@ -442,16 +421,6 @@ impl Scratch {
         }
         self.sweep = sw;
         stats
-    }
-}
-
-/// Calls `f(position, node, distance)` for every visited position other than the goal
-/// positions, from whichever search ran.
-fn visit(by_waves: bool, waves: &Waves, queue: &Queue, t: &Tables, f: impl FnMut(u64, u32, u8)) {
-    if by_waves {
-        waves.for_each_visited(t, f);
-    } else {
-        queue.for_each_visited(f);
     }
 }
 
