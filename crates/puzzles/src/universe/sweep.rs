@@ -1,19 +1,16 @@
 //! One layout in one sweep: a breadth-first search from *all* goal positions of the layout at
-//! once gives every position its distance to the nearest goal, and a union-find over the goal
-//! positions' nodes ([`super::goals`]: goal positions joined by column moves alone) labels the
-//! components, merged whenever an edge joins two labels. Nothing per edge is stored: positions
-//! live in the layout's dense numbering ([`super::layout::Ranker`]), the distance, the label
-//! and the vehicles whose slides the position need not walk share one slot over that
-//! numbering, and the BFS queue is the list of the layout's solvable positions other than the
-//! goal positions. Three rules, proved in `docs/universe.md` ("Walking fewer edges"), keep
-//! the search from walking most edges: goal positions are handled a block at a time (nodes
-//! joined by a product relation per row move, the red car's departures walked by an
-//! odometer) and never queued, and a position never walks the slides of a vehicle that joins
-//! it to a position expanded before it. A final scan over the nodes and the queue gives each
-//! component its size, its MOVES (largest distance) and the lane digits it uses; the last
+//! once gives every position its distance to the nearest goal, and a union-find labels the
+//! components. Two implementations, chosen per layout by the size of its blocks (the table is
+//! the same either way, tested): where blocks are small, the position-at-a-time sweep of
+//! [`super::queue`] (every goal position a seed, one slot per position); where they are large,
+//! the goal positions a block at a time ([`super::goals`]: nodes of goal positions joined by
+//! column moves, joined to each other by one product relation per row move) and the search a
+//! level at a time over bitsets ([`super::waves`]). The rules that keep either from walking
+//! most edges are proved in `docs/universe.md` ("Walking fewer edges"). A final scan gives
+//! each component its size, its MOVES (largest distance) and the lane digits it uses; the last
 //! feed the first-obstacle test ([`super::prune::component_may_be_minimal`]), and only the
-//! components that pass it are scanned again for their hardest position (the
-//! normalised-string tie-break) and re-solved for minimality.
+//! components that pass it are scanned again for their hardest position (the normalised-string
+//! tie-break) and re-solved for minimality.
 //!
 //! Components come out ordered by their first goal position in the seeding order, which is
 //! the order in which the per-component explorer met them, so the table is unchanged.
