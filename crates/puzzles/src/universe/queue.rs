@@ -15,7 +15,7 @@ use super::component::Scratch;
 use super::lanes::{tables, MAX_DIGITS};
 use super::layout::{digit, with_digit, Layout, LANES};
 use super::prune::component_may_be_minimal;
-use super::sweep::{find, for_each_neighbour, moved_vehicle, neighbours, Agg, Found, SweepStats};
+use super::sweep::{find, neighbours, Agg, Found, SweepStats};
 
 /// Distance of a position not reached yet.
 const UNSEEN: u8 = u8::MAX;
@@ -259,43 +259,12 @@ impl Scratch {
             }
         }
         // minimality of the candidates
-        let mut rows = 0u32;
-        let mut minimal = vec![false; sw.comps.len()];
-        for (ci, c) in sw.comps.iter_mut().enumerate() {
-            if !c.candidate {
-                continue;
-            }
-            // one optimal solution, walked down the distances
-            let mut moved = [0u8; LANES];
-            let mut at = c.hardest;
-            let mut d = c.moves;
-            let mut at_rank = self.ranker.rank(t, at);
-            while d > 0 {
-                let mut next = None;
-                for_each_neighbour(t, layout, &mut self.ranker, at, at_rank, |np, r| {
-                    if next.is_none() && sw.at[r as usize].dist == d - 1 {
-                        next = Some((np, r));
-                    }
-                });
-                let (np, r) = next.expect("a neighbour one move closer to the goal");
-                let (lane, v) = moved_vehicle(t, layout, at, np);
-                moved[lane] |= 1 << v;
-                at = np;
-                at_rank = r;
-                d -= 1;
-            }
-            if self.minimal_unless_moved(
-                layout,
-                c.hardest,
-                &moved,
-                u32::from(c.moves),
-                walls_matter,
-            ) {
-                minimal[ci] = true;
-                c.row = rows;
-                rows += 1;
-            }
-        }
+        let at = &sw.at;
+        let (minimal, rows) =
+            self.mark_minimal(layout, &mut sw.comps, walls_matter, |ranker, np, d| {
+                let r = ranker.rank(t, np) as usize;
+                at.get(r).is_some_and(|slot| slot.dist == d - 1)
+            });
         // keys of the interesting ones
         let mut keys = vec![[u8::MAX; CELLS]; rows as usize];
         if rows > 0 {

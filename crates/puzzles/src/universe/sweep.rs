@@ -347,47 +347,16 @@ impl Scratch {
             }
         }
         // minimality of the candidates
-        let mut rows = 0u32;
-        let mut minimal = vec![false; sw.comps.len()];
-        for (ci, c) in sw.comps.iter_mut().enumerate() {
-            if !c.candidate {
-                continue;
-            }
-            // one optimal solution, walked down the distances
-            let mut moved = [0u8; LANES];
-            let mut at = c.hardest;
-            let mut d = c.moves;
-            while d > 0 {
-                let mut next = None;
-                layout.for_each_move(t, at, |np, _, _| {
-                    // goal positions are not numbered: one move from a goal is a red-car slide
-                    let closer = if d == 1 {
-                        layout.is_goal(np)
-                    } else {
-                        sw.waves.dist_of(t, &self.ranker, np) == d - 1
-                    };
-                    if next.is_none() && closer {
-                        next = Some(np);
-                    }
-                });
-                let np = next.expect("a neighbour one move closer to the goal");
-                let (lane, v) = moved_vehicle(t, layout, at, np);
-                moved[lane] |= 1 << v;
-                at = np;
-                d -= 1;
-            }
-            if self.minimal_unless_moved(
-                layout,
-                c.hardest,
-                &moved,
-                u32::from(c.moves),
-                walls_matter,
-            ) {
-                minimal[ci] = true;
-                c.row = rows;
-                rows += 1;
-            }
-        }
+        let waves = &sw.waves;
+        let (minimal, rows) =
+            self.mark_minimal(layout, &mut sw.comps, walls_matter, |ranker, np, d| {
+                // goal positions are not numbered: one move from a goal is a red-car slide
+                if d == 1 {
+                    layout.is_goal(np)
+                } else {
+                    waves.dist_of(t, ranker, np) == d - 1
+                }
+            });
         // keys of the interesting ones
         let mut keys = vec![[u8::MAX; CELLS]; rows as usize];
         if rows > 0 {
@@ -418,6 +387,59 @@ impl Scratch {
         }
         self.sweep = sw;
         stats
+    }
+}
+
+impl Scratch {
+    /// Decides which candidate components (`comps` with `candidate` set, their hardest
+    /// position found) are minimal, numbering those as table rows in order; returns the flags
+    /// and the number of rows. `closer(ranker, position, d)` says whether a position is at
+    /// distance `d - 1` from the goals: one optimal solution is walked down the distances
+    /// from the hardest position, and only the vehicles it never moves are re-solved.
+    pub(super) fn mark_minimal(
+        &mut self,
+        layout: &Layout,
+        comps: &mut [Agg],
+        walls_matter: bool,
+        mut closer: impl FnMut(&mut Ranker, u64, u8) -> bool,
+    ) -> (Vec<bool>, u32) {
+        let t = tables();
+        let mut rows = 0u32;
+        let mut minimal = vec![false; comps.len()];
+        for (ci, c) in comps.iter_mut().enumerate() {
+            if !c.candidate {
+                continue;
+            }
+            let mut moved = [0u8; LANES];
+            let mut at = c.hardest;
+            let mut d = c.moves;
+            while d > 0 {
+                let mut next = None;
+                let ranker = &mut self.ranker;
+                layout.for_each_move(t, at, |np, _, _| {
+                    if next.is_none() && closer(ranker, np, d) {
+                        next = Some(np);
+                    }
+                });
+                let np = next.expect("a neighbour one move closer to the goal");
+                let (lane, v) = moved_vehicle(t, layout, at, np);
+                moved[lane] |= 1 << v;
+                at = np;
+                d -= 1;
+            }
+            if self.minimal_unless_moved(
+                layout,
+                c.hardest,
+                &moved,
+                u32::from(c.moves),
+                walls_matter,
+            ) {
+                minimal[ci] = true;
+                c.row = rows;
+                rows += 1;
+            }
+        }
+        (minimal, rows)
     }
 }
 
