@@ -9,13 +9,11 @@
 //! at a time over bitsets ([`super::goals`], [`super::waves`]): a block's per-move set-up would
 //! serve a handful of positions.
 
-use super::board::CELLS;
-use super::component::ComponentInfo;
 use super::component::Scratch;
 use super::lanes::{tables, MAX_DIGITS};
-use super::layout::{digit, with_digit, Layout, LANES};
-use super::prune::component_may_be_minimal;
-use super::sweep::{find, neighbours, Agg, Found, SweepStats};
+use super::layout::{with_digit, Layout};
+use super::scan::{digit_bits, number_components, Agg, Visited};
+use super::sweep::{find, neighbours, Found, SweepStats};
 
 /// Distance of a position not reached yet.
 const UNSEEN: u8 = u8::MAX;
@@ -65,7 +63,7 @@ impl Scratch {
         layout: &Layout,
         goal_tuples: impl Iterator<Item = (u64, u64)>,
         walls_matter: bool,
-        mut found: impl FnMut(Found),
+        found: impl FnMut(Found),
     ) -> SweepStats {
         let t = tables();
         self.ranker.reset(layout);
@@ -206,92 +204,53 @@ impl Scratch {
         }
         stats.visited = sw.states.len() as u64;
         stats.numbered = self.ranker.size();
-        // components in root order
-        sw.comp_of.clear();
-        sw.comps.clear();
-        for seed in 0..sw.parent.len() as u32 {
-            let root = find(&mut sw.parent, seed);
-            let c = if root == seed {
-                sw.comps.push(Agg {
-                    size: 0,
-                    moves: 0,
-                    digit_bits: 0,
-                    candidate: false,
-                    hardest: 0,
-                    hardest_str: [u8::MAX; CELLS],
-                    row: u32::MAX,
-                });
-                sw.comps.len() as u32 - 1
-            } else {
-                sw.comp_of[root as usize]
-            };
-            sw.comp_of.push(c);
-        }
+        number_components(&mut sw.parent, u32::MAX, &mut sw.comp_of, &mut sw.comps);
         // sizes, MOVES and lane digits
         for (&s, &r) in sw.states.iter().zip(&sw.ranks) {
-            let c = &mut sw.comps[sw.comp_of[sw.at[r as usize].label as usize] as usize];
+            let slot = sw.at[r as usize];
+            let c = &mut sw.comps[sw.comp_of[slot.label as usize] as usize];
             c.size += 1;
-            c.moves = c.moves.max(sw.at[r as usize].dist);
-            // one bit per lane and digit, lane `l` in byte `l`
-            let mut bits = 0u128;
-            for l in 0..LANES {
-                bits |= 1u128 << (8 * l as u32 + u32::from(digit(s, l)));
-            }
-            c.digit_bits |= bits;
+            c.moves = c.moves.max(slot.dist);
+            c.digit_bits |= digit_bits(s);
         }
-        let mut any_candidate = false;
-        for c in sw.comps.iter_mut() {
-            let digits: [u8; LANES] = std::array::from_fn(|l| (c.digit_bits >> (8 * l)) as u8);
-            c.candidate = component_may_be_minimal(layout, &digits);
-            any_candidate |= c.candidate;
-        }
-        // the hardest position of each candidate: farthest, then smallest normalised string
-        if any_candidate {
-            for (&s, &r) in sw.states.iter().zip(&sw.ranks) {
-                let c = &mut sw.comps[sw.comp_of[sw.at[r as usize].label as usize] as usize];
-                if c.candidate && sw.at[r as usize].dist == c.moves {
-                    let n = layout.normalised(s);
-                    if n < c.hardest_str {
-                        c.hardest_str = n;
-                        c.hardest = s;
-                    }
-                }
-            }
-        }
-        // minimality of the candidates
+        let mut comps = std::mem::take(&mut sw.comps);
+        let visited = ByPositions {
+            at: &sw.at,
+            states: &sw.states,
+            ranks: &sw.ranks,
+            comp_of: &sw.comp_of,
+        };
         let at = &sw.at;
-        let (minimal, rows) =
-            self.mark_minimal(layout, &mut sw.comps, walls_matter, |ranker, np, d| {
+        self.finish_sweep(
+            layout,
+            &mut comps,
+            &visited,
+            walls_matter,
+            |ranker, np, d| {
                 let r = ranker.rank(t, np) as usize;
                 at.get(r).is_some_and(|slot| slot.dist == d - 1)
-            });
-        // keys of the interesting ones
-        let mut keys = vec![[u8::MAX; CELLS]; rows as usize];
-        if rows > 0 {
-            for (&s, &r) in sw.states.iter().zip(&sw.ranks) {
-                let c = &sw.comps[sw.comp_of[sw.at[r as usize].label as usize] as usize];
-                if c.row != u32::MAX {
-                    let n = layout.normalised(s);
-                    let k = &mut keys[c.row as usize];
-                    if n < *k {
-                        *k = n;
-                    }
-                }
-            }
-        }
-        for (ci, c) in sw.comps.iter().enumerate() {
-            found(Found {
-                info: ComponentInfo {
-                    size: c.size,
-                    moves: u32::from(c.moves),
-                    hardest: c.hardest_str,
-                    minimal: minimal[ci],
-                },
-                key: (c.row != u32::MAX).then(|| keys[c.row as usize]),
-                rejected_early: !c.candidate,
-            });
-        }
+            },
+            found,
+        );
+        sw.comps = comps;
         self.sweep.queue = sw;
         stats
+    }
+}
+
+/// What the position-at-a-time sweep visited: its queue, goal positions included.
+struct ByPositions<'a> {
+    at: &'a [Slot],
+    states: &'a [u64],
+    ranks: &'a [u32],
+    comp_of: &'a [u32],
+}
+
+impl Visited for ByPositions<'_> {
+    fn for_each(&self, _goals: bool, mut f: impl FnMut(u64, u32, u8)) {
+        for (&s, &r) in self.states.iter().zip(self.ranks) {
+            let slot = self.at[r as usize];
+            f(s, self.comp_of[slot.label as usize], slot.dist);
+        }
     }
 }

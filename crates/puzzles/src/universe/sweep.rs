@@ -20,8 +20,8 @@ use super::component::{ComponentInfo, Scratch};
 use super::goals::Goals;
 use super::lanes::{tables, Tables, EMPTY};
 use super::layout::{digit, with_digit, Layout, Ranker, LANES};
-use super::prune::component_may_be_minimal;
 use super::queue::Queue;
+use super::scan::{number_components, Agg, Visited};
 use super::waves::Waves;
 
 /// Per-thread buffers of the sweep, reused from layout to layout.
@@ -43,20 +43,6 @@ pub struct Sweep {
     /// Tests: run this search on every layout instead of choosing.
     #[cfg(test)]
     force_waves: Option<bool>,
-}
-
-/// What the final scan gathers about one component.
-#[derive(Clone, Copy)]
-pub(super) struct Agg {
-    pub size: u64,
-    pub moves: u8,
-    pub digit_bits: u128,
-    /// Survived the first-obstacle test: the hardest position is looked for.
-    pub candidate: bool,
-    pub hardest: u64,
-    pub hardest_str: [u8; CELLS],
-    /// Index of the interesting component among this layout's rows (for the key).
-    pub row: u32,
 }
 
 /// One solvable component of a swept layout, in table order.
@@ -213,7 +199,7 @@ impl Scratch {
         layout: &Layout,
         goal_tuples: impl Iterator<Item = (u64, u64)>,
         walls_matter: bool,
-        mut found: impl FnMut(Found),
+        found: impl FnMut(Found),
     ) -> SweepStats {
         let t = tables();
         self.ranker.reset(layout);
@@ -253,37 +239,9 @@ impl Scratch {
         sw.waves.run(t, layout, &self.ranker, &mut sw.parent);
         stats.visited = sw.waves.visited_count + stats.goals;
         stats.numbered = sw.waves.numbered();
-        // components in root order (every solvable component's root is a goal node)
-        sw.comp_of.clear();
-        sw.comps.clear();
-        for seed in 0..goal_nodes {
-            let root = find(&mut sw.parent, seed);
-            let c = if root == seed {
-                sw.comps.push(Agg {
-                    size: 0,
-                    moves: 0,
-                    digit_bits: 0,
-                    candidate: false,
-                    hardest: 0,
-                    hardest_str: [u8::MAX; CELLS],
-                    row: u32::MAX,
-                });
-                sw.comps.len() as u32 - 1
-            } else {
-                sw.comp_of[root as usize]
-            };
-            sw.comp_of.push(c);
-        }
-        for node in goal_nodes..sw.parent.len() as u32 {
-            let root = find(&mut sw.parent, node);
-            let c = if root < goal_nodes {
-                sw.comp_of[root as usize]
-            } else {
-                u32::MAX
-            };
-            sw.comp_of.push(c);
-        }
-        // sizes, MOVES and lane digits: the goal positions node by node, then the others
+        number_components(&mut sw.parent, goal_nodes, &mut sw.comp_of, &mut sw.comps);
+        // sizes, MOVES and lane digits: node by node (a node's positions are all in one
+        // component, solvable or not as a whole)
         {
             let Sweep {
                 goals,
@@ -297,7 +255,6 @@ impl Scratch {
                 c.size += size;
                 c.digit_bits |= bits;
             });
-            // a node's positions are all in one component: solvable or not as a whole
             waves.for_each_node(t, |node, size, bits| {
                 if let Some(c) = comps.get_mut(comp_of[node as usize] as usize) {
                     c.size += size;
@@ -309,137 +266,50 @@ impl Scratch {
                 c.moves = c.moves.max(dist);
             });
         }
-        let mut any_candidate = false;
-        for c in sw.comps.iter_mut() {
-            let digits: [u8; LANES] = std::array::from_fn(|l| (c.digit_bits >> (8 * l)) as u8);
-            c.candidate = component_may_be_minimal(layout, &digits);
-            any_candidate |= c.candidate;
-        }
-        // the hardest position of each candidate: farthest, then smallest normalised string
-        if any_candidate {
-            let Sweep {
-                goals,
-                comps,
-                comp_of,
-                waves,
-                ..
-            } = &mut sw;
-            waves.for_each_visited(t, |s, node, dist| {
-                let c = &mut comps[comp_of[node as usize] as usize];
-                if c.candidate && dist == c.moves {
-                    if let Some(n) = layout.normalised_below(s, &c.hardest_str) {
-                        c.hardest_str = n;
-                        c.hardest = s;
-                    }
-                }
-            });
-            // a component of goal positions only (the red car can never leave the exit)
-            if comps.iter().any(|c| c.candidate && c.moves == 0) {
-                goals.for_each_position(t, |s, node| {
-                    let c = &mut comps[comp_of[node as usize] as usize];
-                    if c.candidate && c.moves == 0 {
-                        if let Some(n) = layout.normalised_below(s, &c.hardest_str) {
-                            c.hardest_str = n;
-                            c.hardest = s;
-                        }
-                    }
-                });
-            }
-        }
-        // minimality of the candidates
+        let mut comps = std::mem::take(&mut sw.comps);
+        let visited = ByNodes {
+            goals: &sw.goals,
+            waves: &sw.waves,
+            comp_of: &sw.comp_of,
+        };
         let waves = &sw.waves;
-        let (minimal, rows) =
-            self.mark_minimal(layout, &mut sw.comps, walls_matter, |ranker, np, d| {
+        self.finish_sweep(
+            layout,
+            &mut comps,
+            &visited,
+            walls_matter,
+            |ranker, np, d| {
                 // goal positions are not numbered: one move from a goal is a red-car slide
                 if d == 1 {
                     layout.is_goal(np)
                 } else {
                     waves.dist_of(t, ranker, np) == d - 1
                 }
-            });
-        // keys of the interesting ones
-        let mut keys = vec![[u8::MAX; CELLS]; rows as usize];
-        if rows > 0 {
-            let (comps, comp_of) = (&sw.comps, &sw.comp_of);
-            let mut consider = |s: u64, node: u32| {
-                let c = &comps[comp_of[node as usize] as usize];
-                if c.row != u32::MAX {
-                    let k = &mut keys[c.row as usize];
-                    if let Some(n) = layout.normalised_below(s, k) {
-                        *k = n;
-                    }
-                }
-            };
-            sw.waves.for_each_visited(t, |s, node, _| consider(s, node));
-            sw.goals.for_each_position(t, consider);
-        }
-        for (ci, c) in sw.comps.iter().enumerate() {
-            found(Found {
-                info: ComponentInfo {
-                    size: c.size,
-                    moves: u32::from(c.moves),
-                    hardest: c.hardest_str,
-                    minimal: minimal[ci],
-                },
-                key: (c.row != u32::MAX).then(|| keys[c.row as usize]),
-                rejected_early: !c.candidate,
-            });
-        }
+            },
+            found,
+        );
+        sw.comps = comps;
         self.sweep = sw;
         stats
     }
 }
 
-impl Scratch {
-    /// Decides which candidate components (`comps` with `candidate` set, their hardest
-    /// position found) are minimal, numbering those as table rows in order; returns the flags
-    /// and the number of rows. `closer(ranker, position, d)` says whether a position is at
-    /// distance `d - 1` from the goals: one optimal solution is walked down the distances
-    /// from the hardest position, and only the vehicles it never moves are re-solved.
-    pub(super) fn mark_minimal(
-        &mut self,
-        layout: &Layout,
-        comps: &mut [Agg],
-        walls_matter: bool,
-        mut closer: impl FnMut(&mut Ranker, u64, u8) -> bool,
-    ) -> (Vec<bool>, u32) {
+/// What the level search visited: the goal positions by node, the others by word.
+struct ByNodes<'a> {
+    goals: &'a Goals,
+    waves: &'a Waves,
+    comp_of: &'a [u32],
+}
+
+impl Visited for ByNodes<'_> {
+    fn for_each(&self, goals: bool, mut f: impl FnMut(u64, u32, u8)) {
         let t = tables();
-        let mut rows = 0u32;
-        let mut minimal = vec![false; comps.len()];
-        for (ci, c) in comps.iter_mut().enumerate() {
-            if !c.candidate {
-                continue;
-            }
-            let mut moved = [0u8; LANES];
-            let mut at = c.hardest;
-            let mut d = c.moves;
-            while d > 0 {
-                let mut next = None;
-                let ranker = &mut self.ranker;
-                layout.for_each_move(t, at, |np, _, _| {
-                    if next.is_none() && closer(ranker, np, d) {
-                        next = Some(np);
-                    }
-                });
-                let np = next.expect("a neighbour one move closer to the goal");
-                let (lane, v) = moved_vehicle(t, layout, at, np);
-                moved[lane] |= 1 << v;
-                at = np;
-                d -= 1;
-            }
-            if self.minimal_unless_moved(
-                layout,
-                c.hardest,
-                &moved,
-                u32::from(c.moves),
-                walls_matter,
-            ) {
-                minimal[ci] = true;
-                c.row = rows;
-                rows += 1;
-            }
+        self.waves
+            .for_each_visited(t, |s, node, dist| f(s, self.comp_of[node as usize], dist));
+        if goals {
+            self.goals
+                .for_each_position(t, |s, node| f(s, self.comp_of[node as usize], 0));
         }
-        (minimal, rows)
     }
 }
 
