@@ -28,6 +28,7 @@
 use super::board::RED_ROW;
 use super::lanes::{Tables, EMPTY, MAX_DIGITS, NONE};
 use super::layout::{digit, with_digit, Layout, Ranker};
+use super::rowmap::RowMap;
 
 /// One column of a goal block.
 #[derive(Clone, Copy, Default)]
@@ -58,10 +59,8 @@ pub(super) struct GoalBlock {
 #[derive(Default)]
 pub(super) struct Goals {
     pub blocks: Vec<GoalBlock>,
-    /// `index[row_index]`: the goal block of that row tuple, valid where `stamp` is current.
-    index: Vec<u32>,
-    stamp: Vec<u32>,
-    generation: u32,
+    /// The goal block of each goal row tuple.
+    index: RowMap,
     /// Nodes of all blocks.
     pub nodes: u32,
     /// Goal positions of all blocks.
@@ -139,13 +138,7 @@ impl Goals {
         ranker: &Ranker,
         goal_tuples: impl Iterator<Item = (u64, u64)>,
     ) {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 || self.stamp.is_empty() {
-            let n = MAX_DIGITS.pow(6);
-            self.stamp = vec![0; n];
-            self.index = vec![0; n];
-            self.generation = 1;
-        }
+        self.index.clear();
         self.blocks.clear();
         self.nodes = 0;
         self.positions = 0;
@@ -166,8 +159,7 @@ impl Goals {
                 nodes *= u32::from(t.compat_ccs[row]);
                 size *= u64::from(t.compat_count[row]);
             }
-            self.stamp[row_index as usize] = self.generation;
-            self.index[row_index as usize] = self.blocks.len() as u32;
+            self.index.set(row_index as usize, self.blocks.len() as u32);
             self.blocks.push(GoalBlock {
                 rows,
                 h_cm,
@@ -187,8 +179,7 @@ impl Goals {
 
     /// The goal block of row tuple `row_index`, if it is one.
     fn block_of(&self, row_index: u32) -> Option<usize> {
-        (self.stamp[row_index as usize] == self.generation)
-            .then(|| self.index[row_index as usize] as usize)
+        self.index.get(row_index as usize).map(|b| b as usize)
     }
 
     /// Calls `join(a, b)` for node pairs that, joined, join every two goal positions one row

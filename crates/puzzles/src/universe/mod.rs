@@ -29,6 +29,7 @@ pub mod lanes;
 pub mod layout;
 pub mod prune;
 mod queue;
+mod rowmap;
 mod scan;
 mod sweep;
 mod waves;

@@ -33,6 +33,7 @@ use super::board::RED_ROW;
 use super::goals::Goals;
 use super::lanes::{Tables, EMPTY, MAX_DIGITS, NONE};
 use super::layout::{digit, with_digit, Layout, Ranker};
+use super::rowmap::RowMap;
 
 /// Bit 0 of every byte.
 const BYTE_LSB: u64 = 0x0101_0101_0101_0101;
@@ -88,9 +89,8 @@ pub(super) struct Waves {
     /// Column lanes (0..6) in word order: the two inner ones first.
     order: [usize; 6],
     blocks: Vec<Block>,
-    index: Vec<u32>,
-    stamp: Vec<u32>,
-    generation: u32,
+    /// The block of each row tuple laid out.
+    index: RowMap,
     words: u32,
     visited: Vec<u64>,
     frontier: Vec<u64>,
@@ -132,13 +132,7 @@ fn spread8(m: u8) -> u64 {
 impl Waves {
     /// Starts a layout: nodes are numbered after the goal blocks' `goal_nodes`.
     pub fn reset(&mut self, t: &Tables, layout: &Layout, goal_nodes: u32) {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 || self.stamp.is_empty() {
-            let n = MAX_DIGITS.pow(6);
-            self.stamp = vec![0; n];
-            self.index = vec![0; n];
-            self.generation = 1;
-        }
+        self.index.clear();
         self.blocks.clear();
         self.words = 0;
         self.visited.clear();
@@ -172,8 +166,8 @@ impl Waves {
         parent: &mut Vec<u32>,
     ) -> u32 {
         let ri = ranker.row_index(rows) as usize;
-        if self.stamp[ri] == self.generation {
-            return self.index[ri];
+        if let Some(id) = self.index.get(ri) {
+            return id;
         }
         let blocked = h_cm | layout.walls_cm;
         let mut cols = [Col::default(); 6];
@@ -195,8 +189,7 @@ impl Waves {
             words *= u32::from(cols[j].n);
         }
         let id = self.blocks.len() as u32;
-        self.stamp[ri] = self.generation;
-        self.index[ri] = id;
+        self.index.set(ri, id);
         self.blocks.push(Block {
             rows: rows & ((1 << 18) - 1),
             h_cm,
@@ -264,10 +257,7 @@ impl Waves {
     /// The search's index of a visited-layout position, if its block is laid out.
     pub fn index_of(&self, t: &Tables, ranker: &Ranker, p: u64) -> Option<Index> {
         let ri = ranker.row_index(p) as usize;
-        if self.stamp[ri] != self.generation {
-            return None;
-        }
-        let b = &self.blocks[self.index[ri] as usize];
+        let b = &self.blocks[self.index.get(ri)? as usize];
         let (w, bit) = self.word_bit(t, b, p);
         let at = self.dist_at[(b.word_base + w) as usize];
         (at != u32::MAX).then(|| Index(at as usize + bit as usize))
