@@ -9,6 +9,7 @@ pub mod chips;
 pub mod error;
 pub mod puzznic;
 pub mod rush_hour;
+mod text;
 pub mod universe;
 
 pub use error::{ParseError, PuzzleError};

@@ -111,14 +111,8 @@ pub struct SolutionFile {
 /// Reads a judge output: one integer per line, the first being the move count. Blank lines
 /// are allowed only at the end; surrounding spaces and tabs on a line are ignored.
 pub fn parse_solution(text: &str) -> Result<SolutionFile, ParseError> {
-    let text = strip_bom(text);
-    let mut lines: Vec<&str> = text
-        .split('\n')
-        .map(|l| l.strip_suffix('\r').unwrap_or(l))
-        .collect();
-    while lines.last().is_some_and(|l| l.trim().is_empty()) {
-        lines.pop();
-    }
+    let mut lines: Vec<&str> = crate::text::lines(text).collect();
+    lines.truncate(crate::text::used(&lines, |l| l.trim().is_empty()));
     if lines.is_empty() {
         return Err(ParseError::new(
             1,

@@ -9,16 +9,9 @@ const CELLS: &str = "'#' (wall), '.' (empty) or a piece digit 1-9";
 /// mark and trailing blank lines; rejects everything else that is not a rectangular board of at most
 /// [`MAX_SIDE`]×[`MAX_SIDE`] cells with at least one piece, naming line and column.
 pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
-    let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
-    let lines: Vec<&str> = text
-        .split('\n')
-        .map(|l| l.strip_suffix('\r').unwrap_or(l))
-        .collect();
+    let lines: Vec<&str> = crate::text::lines(text).collect();
     // Trailing blank lines (including the empty string after a final newline) are not rows.
-    let used = lines
-        .iter()
-        .rposition(|l| !l.is_empty())
-        .map_or(0, |i| i + 1);
+    let used = crate::text::used(&lines, str::is_empty);
     if used == 0 {
         return Err(
             ParseError::new(1, 1, "end of input", format!("a board row of {CELLS}"))

@@ -30,17 +30,11 @@ pub enum Verdict {
 pub type Replay = Result<Solution, (usize, String)>;
 
 /// Parses a judge answer: `-1` alone, or one line per cycle (`-`, `L r c`, `R r c`).
-/// Trailing blank lines and CRLF endings are accepted; anything else is reported with its
-/// 1-based line number.
+/// Trailing blank lines, CRLF endings and a byte-order mark are accepted; anything else is
+/// reported with its 1-based line number.
 pub fn parse_solution(text: &str) -> Result<Verdict, (usize, String)> {
-    let lines: Vec<&str> = text
-        .split('\n')
-        .map(|l| l.strip_suffix('\r').unwrap_or(l))
-        .collect();
-    let used = lines
-        .iter()
-        .rposition(|l| !l.trim().is_empty())
-        .map_or(0, |i| i + 1);
+    let lines: Vec<&str> = crate::text::lines(text).collect();
+    let used = crate::text::used(&lines, |l| l.trim().is_empty());
     if used == 0 {
         return Err((
             1,
@@ -285,5 +279,26 @@ impl Judgement {
                 report
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_are_read_like_boards() {
+        // CRLF, a byte-order mark and trailing blank lines are accepted; line numbers count
+        // from the first line
+        let Ok(Verdict::Lines(moves)) = parse_solution("\u{FEFF}L 1 2\r\n-\r\n\r\n  \n") else {
+            panic!("a valid answer")
+        };
+        assert_eq!(moves.len(), 2);
+        assert!(matches!(
+            parse_solution("\u{FEFF}-1\n"),
+            Ok(Verdict::NoSolution)
+        ));
+        assert_eq!(parse_solution("-\r\nX 1 1\r\n").unwrap_err().0, 2);
+        assert_eq!(parse_solution(" \n\n").unwrap_err().0, 1);
     }
 }

@@ -48,10 +48,7 @@ const ALPHABET: &str = "'o' or '.' (empty), 'x' (wall), 'A' (red car) or 'B'..'Z
 
 /// Parses one board in any of the three formats.
 pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let lines: Vec<(usize, &str)> = text
-        .split('\n')
-        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+    let lines: Vec<(usize, &str)> = crate::text::lines(text)
         .enumerate()
         .map(|(i, l)| (i + 1, l))
         .filter(|(_, l)| !l.trim().is_empty())

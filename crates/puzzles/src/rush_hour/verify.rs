@@ -46,9 +46,8 @@ pub enum Verdict {
 /// Reads a move list; blank lines are skipped, CRLF accepted.
 pub fn parse_moves(text: &str) -> Result<Vec<Written>, ParseError> {
     let mut out = Vec::new();
-    for (i, raw) in text.split('\n').enumerate() {
+    for (i, raw) in crate::text::lines(text).enumerate() {
         let line = i + 1;
-        let raw = raw.strip_suffix('\r').unwrap_or(raw);
         if raw.trim().is_empty() {
             continue;
         }
@@ -278,6 +277,8 @@ mod tests {
             parse_moves("7 UP 1\r\n").unwrap()[0].direction,
             Direction::Up
         );
+        // a byte-order mark is not part of the first field
+        assert_eq!(parse_moves("\u{FEFF}7 UP 1\n").unwrap().len(), 1);
     }
 }
 
