@@ -11,8 +11,8 @@
 #![allow(clippy::needless_range_loop)] // grid code reads best with explicit (row, column) indices
 
 use gridlock_puzzles::puzznic::{
-    cycle, parse, parse_solution, replay, solve, Action, Analysis, Objective, SolveOptions,
-    Strategy, Verdict,
+    cycle, judge_lines, parse, parse_solution, replay, solve, Action, Analysis, Objective,
+    SolveOptions, Strategy, Verdict,
 };
 use gridlock_search::Limits;
 use proptest::prelude::*;
@@ -336,11 +336,7 @@ fn check_text(text: &str) -> [Option<(u32, u32)>; 2] {
                     (m, c),
                     "objective {objective:?} on\n{text}"
                 );
-                let judge: String = s
-                    .actions
-                    .iter()
-                    .map(|a| a.judge(&p.geometry) + "\n")
-                    .collect();
+                let judge = judge_lines(&p.geometry, &s.actions);
                 let Ok(Verdict::Lines(lines)) = parse_solution(&judge) else {
                     panic!("unreadable answer {judge}")
                 };
@@ -382,11 +378,7 @@ fn check_text(text: &str) -> [Option<(u32, u32)>; 2] {
         (None, None) => {}
         (Some(s), Some((m, _))) => {
             assert!(s.moves >= m, "fast beats the optimum on\n{text}");
-            let judge: String = s
-                .actions
-                .iter()
-                .map(|a| a.judge(&p.geometry) + "\n")
-                .collect();
+            let judge = judge_lines(&p.geometry, &s.actions);
             let Ok(Verdict::Lines(lines)) = parse_solution(&judge) else {
                 panic!("unreadable answer {judge}")
             };

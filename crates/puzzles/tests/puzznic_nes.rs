@@ -2,8 +2,8 @@
 //! proven optimal move counts, fast answers, and the one level with no solution.
 
 use gridlock_puzzles::puzznic::{
-    parse, parse_solution, replay, solve, Objective, Puzzle, Solution, SolveOptions, Strategy,
-    Verdict,
+    judge_lines, parse, parse_solution, replay, solve, Objective, Puzzle, Solution, SolveOptions,
+    Strategy, Verdict,
 };
 use gridlock_search::Limits;
 use std::collections::BTreeMap;
@@ -65,11 +65,7 @@ fn known() -> BTreeMap<String, Known> {
 
 /// Checks an answer with the verifier's own path: judge text, parse, replay.
 fn verified(p: &Puzzle, s: &Solution) -> (u32, u32) {
-    let judge: String = s
-        .actions
-        .iter()
-        .map(|a| a.judge(&p.geometry) + "\n")
-        .collect();
+    let judge = judge_lines(&p.geometry, &s.actions);
     let Ok(Verdict::Lines(lines)) = parse_solution(&judge) else {
         panic!("unreadable answer")
     };

@@ -10,8 +10,8 @@ use crate::error::ApiError;
 use crate::request::{Budget, StatsJson};
 use crate::{Job, Reply};
 use gridlock_puzzles::puzznic::{
-    cycle_traced, describe_bound, falling, parse, render_json, solve_with, Action, Analysis,
-    Objective, Outcome, Puzzle, Solution, SolveOptions, Strategy,
+    cycle_traced, describe_bound, falling, judge_text, parse, render_json, solve_with, Action,
+    Analysis, Objective, Outcome, Puzzle, SolveOptions, Strategy,
 };
 use gridlock_puzzles::puzznic::{judge as judge_answer, Judgement, Optimality};
 use gridlock_search::Stopped;
@@ -118,17 +118,6 @@ fn limit_error(stopped: &Stopped, objective: Objective, caps: &str) -> ApiError 
     let bound = describe_bound(stopped, objective);
     e.message = format!("{stopped} ({caps}, or choose the fast search); {bound}");
     e
-}
-
-fn judge(puzzle: &Puzzle, solution: Option<&Solution>) -> String {
-    match solution {
-        None => "-1\n".to_string(),
-        Some(s) => s
-            .actions
-            .iter()
-            .map(|a| a.judge(&puzzle.geometry) + "\n")
-            .collect(),
-    }
 }
 
 fn describe(puzzle: &Puzzle, a: Action) -> String {
@@ -253,7 +242,7 @@ fn answer(puzzle: &Puzzle, outcome: &Outcome, objective: Objective) -> serde_jso
             }
         ),
     };
-    let text = judge(puzzle, solution);
+    let text = judge_text(puzzle, solution);
     json!({
         "puzzle": "puzznic",
         "share": format!("puzznic/{}", share.join("/")),

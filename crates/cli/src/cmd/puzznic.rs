@@ -6,8 +6,8 @@ use crate::error::CliError;
 use crate::input::{read_text, source_name};
 use crate::output::Output;
 use gridlock_puzzles::puzznic::{
-    describe_bound, judge, parse, render_json, render_text, solve_with, Analysis, Objective,
-    Outcome, Puzzle, Solution, SolveOptions, Strategy,
+    describe_bound, judge, judge_text, parse, render_json, render_text, solve_with, Analysis,
+    Objective, Outcome, Puzzle, Solution, SolveOptions, Strategy,
 };
 use gridlock_search::{Limits, StopReason};
 use std::path::{Path, PathBuf};
@@ -66,21 +66,8 @@ fn print(
     objective: Objective,
     optimal: bool,
 ) -> Result<(), CliError> {
-    let g = &puzzle.geometry;
     match format {
-        Format::Judge | Format::Moves => {
-            let mut text = String::new();
-            match solution {
-                None => text.push_str("-1\n"),
-                Some(s) => {
-                    for a in &s.actions {
-                        text.push_str(&a.judge(g));
-                        text.push('\n');
-                    }
-                }
-            }
-            out.write(&text)
-        }
+        Format::Judge | Format::Moves => out.write(&judge_text(puzzle, solution)),
         Format::Text => out.write(&render_text(puzzle, solution, objective, optimal)),
         Format::Json => {
             let report = render_json(puzzle, solution, objective, optimal);

@@ -34,7 +34,7 @@ mod verify;
 pub use board::{Geometry, Puzzle, MAX_SIDE, NONE};
 pub use bound::Analysis;
 pub use parse::parse;
-pub use render::{render_json, render_text, Report, Step};
+pub use render::{judge_lines, judge_text, render_json, render_text, Report, Step};
 pub use rules::{
     check_move, cycle, cycle_traced, falling, is_settled, resolve, resolve_in, Action, Illegal,
     Trace,

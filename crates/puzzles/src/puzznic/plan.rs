@@ -386,10 +386,7 @@ mod tests {
                 continue;
             };
             let best = best.unwrap_or_else(|| panic!("planner answered an unsolvable\n{text}"));
-            let judge: String = actions
-                .iter()
-                .map(|a| a.judge(&p.geometry) + "\n")
-                .collect();
+            let judge = super::super::judge_lines(&p.geometry, &actions);
             let Ok(Verdict::Lines(lines)) = parse_solution(&judge) else {
                 panic!("unreadable answer {judge}")
             };

@@ -1,7 +1,7 @@
 //! Solutions for people (`--format text`) and programs (`--format json`), replayed cycle by
 //! cycle with the same rule code as the solver.
 
-use super::board::Puzzle;
+use super::board::{Geometry, Puzzle};
 use super::rules::{cycle_traced, Action, Trace};
 use super::solve::{Objective, Solution};
 use serde::Serialize;
@@ -47,6 +47,26 @@ pub struct Report {
     pub start: Vec<String>,
     /// Every cycle.
     pub steps: Vec<Step>,
+}
+
+/// The judge answer: `-1`, or one line per cycle (`-`, `L r c`, `R r c`). One writer for the
+/// command line, the web API and the tests, so what is printed is exactly what
+/// `gridlock verify` reads back.
+pub fn judge_text(puzzle: &Puzzle, solution: Option<&Solution>) -> String {
+    match solution {
+        None => "-1\n".to_string(),
+        Some(s) => judge_lines(&puzzle.geometry, &s.actions),
+    }
+}
+
+/// The judge lines of a list of actions, each ended by a newline.
+pub fn judge_lines(geometry: &Geometry, actions: &[Action]) -> String {
+    let mut text = String::new();
+    for a in actions {
+        text.push_str(&a.judge(geometry));
+        text.push('\n');
+    }
+    text
 }
 
 fn traces(puzzle: &Puzzle, solution: &Solution) -> Vec<(Action, Trace, Vec<u8>, Vec<u8>)> {
