@@ -303,7 +303,15 @@ fn outside_with_a_source() {
     let t0 = std::time::Instant::now();
     let mut succ: Vec<(Vec<u8>, Multi)> = Vec::new();
     let mut stopped = false;
+    // Boards per cycle count (BFS layer), to show how the search grows.
+    let mut layers: Vec<usize> = vec![1];
+    let mut left_in_layer = 1usize;
     'search: while let Some(k) = queue.pop_front() {
+        if left_in_layer == 0 {
+            left_in_layer = queue.len() + 1;
+            layers.push(left_in_layer);
+        }
+        left_in_layer -= 1;
         let m = unpack(&k, &mut cells);
         expanded += 1;
         if expanded % 1_000_000 == 0 {
@@ -337,6 +345,13 @@ fn outside_with_a_source() {
         }
         for &e in &entries {
             if cells[e] != 0 {
+                continue;
+            }
+            // A piece pushed onto a standing piece would itself stand beside the block in step
+            // 2 (and could match a block piece): outside the abstraction's bounds.
+            let below = g.down[e] as usize;
+            if cells[below] != 0 && !fall[below] {
+                escapes += 1;
                 continue;
             }
             for t in 1..=9u8 {
@@ -411,6 +426,7 @@ fn outside_with_a_source() {
             left.insert(part(&|c| c <= 4));
             right.insert((part(&|c| c > 4), m));
         }
+        eprintln!("boards per cycle count (the last layer unfinished): {layers:?}");
         eprintln!(
             "open boards by pieces emitted: {:?}; {} left parts, {} right parts",
             &by_emitted[..8],
