@@ -364,41 +364,40 @@ pub(crate) fn moves_left_at_least(t: &Tables, layout: &Layout, p: u64) -> u32 {
 
 /// What [`moves_left_at_least`] reads of one position, kept while its successors are
 /// generated: a move changes one lane, so a successor's bound is this one's with at most the
-/// moved lane's share (or, for a row move, the stuck status of the columns it crosses)
-/// looked up again.
+/// moved lane's share (or, for a row move, the codes of the columns it crosses) looked up
+/// again.
 pub(crate) struct Here {
     p: u64,
     occ: Occupancy,
     /// Columns right of the red car (bit `j` for column `j`).
     right: u32,
-    /// Columns whose vehicle covers the red car's row (the blockers, where right of it).
-    row: u32,
-    /// Those whose vehicle is stuck there ([`super::lanes::STUCK_ON_RED_ROW`]).
-    stuck: u32,
+    /// Every column's [`Tables::red_row_code`] shifted left by the column: two column masks,
+    /// one byte apart (covers the red car's row; stuck there).
+    cols: u32,
 }
+
+/// The flags of [`Tables::red_row_code`], for one column.
+const CODE_BITS: u32 = CROSSES_RED_ROW | STUCK_ON_RED_ROW;
 
 impl Here {
     #[inline]
     pub(crate) fn new(t: &Tables, layout: &Layout, p: u64, occ: Occupancy) -> Here {
-        let (mut row, mut stuck) = (0u32, 0u32);
+        let mut cols = 0u32;
         for j in 0..6 {
-            let code = column_code(t, layout, p, j, layout.blocked(&occ, 6 + j));
-            row |= u32::from(code & CROSSES_RED_ROW) << j;
-            stuck |= u32::from(code & STUCK_ON_RED_ROW != 0) << j;
+            cols |= column_code(t, layout, p, j, layout.blocked(&occ, 6 + j)) << j;
         }
         Here {
             p,
             occ,
             right: right_of_red(t, layout, digit(p, RED_ROW)),
-            row,
-            stuck,
+            cols,
         }
     }
 
     /// The bound at this position (not a goal).
     #[inline]
     pub(crate) fn bound(&self) -> u32 {
-        bound_of(self.right, self.row, self.stuck)
+        bound_of(self.right, self.cols)
     }
 
     /// The bound after a slide in the red car's row to digit `nd` (the caller checks for a
@@ -406,7 +405,7 @@ impl Here {
     /// of it stay left of it, and the columns' codes never read the red car's row).
     #[inline]
     pub(crate) fn after_red_row(&self, t: &Tables, layout: &Layout, nd: u8) -> u32 {
-        bound_of(right_of_red(t, layout, nd), self.row, self.stuck)
+        bound_of(right_of_red(t, layout, nd), self.cols)
     }
 
     /// The bound after lane `lane` (not the red car's row) slides from digit `d` to `nd`.
@@ -416,33 +415,31 @@ impl Here {
         if lane < 6 {
             // a row vehicle changes the blocked cells of the columns it leaves or enters,
             // which matters only to a blocker's stuck status
-            let mut changed = u32::from(t.mask(kind, d) ^ t.mask(kind, nd)) & self.row & self.right;
+            let mut changed =
+                u32::from(t.mask(kind, d) ^ t.mask(kind, nd)) & self.cols & self.right;
             if changed == 0 {
                 return self.bound();
             }
-            let mut stuck = self.stuck;
+            let mut cols = self.cols;
             while changed != 0 {
                 let j = changed.trailing_zeros() as usize;
                 changed &= changed - 1;
                 let blocked = layout.blocked(&self.occ, 6 + j) ^ (1 << lane);
-                let code = column_code(t, layout, self.p, j, blocked);
-                stuck = stuck & !(1 << j) | u32::from(code & STUCK_ON_RED_ROW != 0) << j;
+                cols = cols & !(CODE_BITS << j) | column_code(t, layout, self.p, j, blocked) << j;
             }
-            bound_of(self.right, self.row, stuck)
+            bound_of(self.right, cols)
         } else {
             let j = lane - 6;
             let code = t.red_row_code[(usize::from(kind) * MAX_DIGITS + usize::from(nd)) * 64
                 + usize::from(layout.blocked(&self.occ, lane))];
-            let row = self.row & !(1 << j) | u32::from(code & CROSSES_RED_ROW) << j;
-            let stuck = self.stuck & !(1 << j) | u32::from(code & STUCK_ON_RED_ROW != 0) << j;
-            bound_of(self.right, row, stuck)
+            bound_of(self.right, self.cols & !(CODE_BITS << j) | code << j)
         }
     }
 }
 
-/// [`super::lanes::Tables::red_row_code`] of column `j` of `p` with `blocked` cells.
+/// [`Tables::red_row_code`] of column `j` of `p` with `blocked` cells.
 #[inline]
-fn column_code(t: &Tables, layout: &Layout, p: u64, j: usize, blocked: u8) -> u8 {
+fn column_code(t: &Tables, layout: &Layout, p: u64, j: usize, blocked: u8) -> u32 {
     let kind = layout.kinds[6 + j];
     t.red_row_code[(usize::from(kind) * MAX_DIGITS + usize::from(digit(p, 6 + j))) * 64
         + usize::from(blocked)]
@@ -457,9 +454,12 @@ fn right_of_red(t: &Tables, layout: &Layout, d: u8) -> u32 {
     0x3f & !((1u32 << (32 - red.leading_zeros())) - 1)
 }
 
+/// [`moves_left_at_least`] from the columns right of the red car and the columns' codes: the
+/// red car, the blockers, and one more vehicle if some blocker is stuck.
 #[inline]
-fn bound_of(right: u32, row: u32, stuck: u32) -> u32 {
-    1 + (row & right).count_ones() + u32::from(stuck & right != 0)
+fn bound_of(right: u32, cols: u32) -> u32 {
+    let here = cols & (right * CODE_BITS);
+    1 + (here & 0x3f).count_ones() + u32::from(here >> 8 != 0)
 }
 
 #[cfg(test)]
@@ -537,11 +537,12 @@ mod tests {
                 }
                 let here = Here::new(t, &layout, q, layout.occupancy(t, q));
                 assert_eq!(here.bound(), h);
-                if here.stuck & here.right != 0 && h == u32::from(d) {
+                let stuck = here.cols >> 8 & here.right;
+                if stuck != 0 && h == u32::from(d) {
                     tight_by_stuck += 1;
                 }
                 let no_walls = Here::new(t, &open, q, open.occupancy(t, q));
-                if here.stuck & here.right & !no_walls.stuck != 0 {
+                if stuck & !(no_walls.cols >> 8) != 0 {
                     stuck_by_wall += 1;
                 }
                 layout.for_each_move(t, q, |np, lane, _| {

@@ -98,29 +98,32 @@ pub struct Tables {
     /// `red_row_code[(kind * 6 + digit) * 64 + blocked]`, for a column: [`CROSSES_RED_ROW`]
     /// when one of its vehicles covers the red car's row, plus [`STUCK_ON_RED_ROW`] when that
     /// vehicle can leave the row in neither direction before something else moves (the
-    /// re-solves' lower bound, `component::moves_left_at_least`).
-    pub red_row_code: Vec<u8>,
+    /// re-solves' lower bound, `component::moves_left_at_least`). The flags are one byte
+    /// apart, so that column `j`'s code shifted left by `j` gives two 6-bit column masks at
+    /// once.
+    pub red_row_code: Vec<u32>,
 }
 
 /// In [`Tables::red_row_code`]: a vehicle of the column covers the red car's row.
-pub const CROSSES_RED_ROW: u8 = 1;
+pub const CROSSES_RED_ROW: u32 = 1;
 /// In [`Tables::red_row_code`]: that vehicle cannot clear the red car's row by its own slides
 /// alone: upwards and downwards, some cell it would have to cross or enter is blocked (by the
 /// other orientation or a wall), taken by a lane-mate, or off the board.
-pub const STUCK_ON_RED_ROW: u8 = 2;
+pub const STUCK_ON_RED_ROW: u32 = 1 << 8;
 
 /// [`Tables::red_row_code`] of one column arrangement (see there).
-fn red_row_code(lens: &[u8], starts: &[u8], blocked: u8) -> u8 {
+fn red_row_code(lens: &[u8], starts: &[u8], blocked: u8) -> u32 {
     let red_row = super::board::RED_ROW as u8;
     let Some(v) = (0..lens.len()).find(|&v| starts[v] <= red_row && red_row < starts[v] + lens[v])
     else {
         return 0;
     };
     let (top, len) = (starts[v], lens[v]);
-    let others = blocked | mask_of(lens, starts) & !mask_of(&lens[v..=v], &starts[v..=v]);
-    let free = |from: u8, to: u8| (from..=to).all(|c| others >> c & 1 == 0);
+    let mates = mask_of(lens, starts) & !mask_of(&lens[v..=v], &starts[v..=v]);
     // upwards it must end with its last cell on the row above the red car's, downwards with
     // its first cell on the row below, crossing every cell between
+    let taken = blocked | mates;
+    let free = |from: u8, to: u8| (from..=to).all(|c| taken >> c & 1 == 0);
     let up = red_row >= len && free(red_row - len, top - 1);
     let down = usize::from(red_row + len) < LANE && free(top + len, red_row + len);
     if up || down {
@@ -314,7 +317,7 @@ fn build() -> Tables {
             }
         }
     }
-    let mut red_row_codes = vec![0u8; KINDS * MAX_DIGITS * 64];
+    let mut red_row_codes = vec![0u32; KINDS * MAX_DIGITS * 64];
     for (k, kind) in kinds.iter().enumerate() {
         for (d, starts) in kind.arrangements.iter().enumerate() {
             for blocked in 0..64u8 {
