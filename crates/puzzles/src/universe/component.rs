@@ -238,8 +238,7 @@ impl Scratch {
         let mut best_str = [u8::MAX; CELLS];
         for i in 0..size {
             if u32::from(self.dist[i]) == moves {
-                let s = layout.normalised(self.states[i]);
-                if best == usize::MAX || s < best_str {
+                if let Some(s) = layout.normalised_below(self.states[i], &best_str) {
                     best = i;
                     best_str = s;
                 }
@@ -256,11 +255,17 @@ impl Scratch {
 
     /// The smallest normalised string of the component just classified.
     pub fn key(&self, layout: &Layout) -> [u8; CELLS] {
-        self.states
-            .iter()
-            .map(|&s| layout.normalised(s))
-            .min()
-            .unwrap_or([b'o'; CELLS])
+        let mut key = [u8::MAX; CELLS];
+        for &s in &self.states {
+            if let Some(n) = layout.normalised_below(s, &key) {
+                key = n;
+            }
+        }
+        if self.states.is_empty() {
+            [b'o'; CELLS]
+        } else {
+            key
+        }
     }
 
     fn is_minimal(
