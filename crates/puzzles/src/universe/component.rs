@@ -2,8 +2,8 @@
 //! nearest goal, pick the hardest position and decide whether it is minimal.
 
 use super::board::{CELLS, RED_ROW};
-use super::lanes::{tables, Tables, MAX_DIGITS};
-use super::layout::{digit, Layout, Ranker, LANES};
+use super::lanes::{tables, Tables, CROSSES_RED_ROW, EMPTY, MAX_DIGITS, STUCK_ON_RED_ROW};
+use super::layout::{digit, with_digit, Layout, Occupancy, Ranker, LANES};
 use super::sweep::{for_each_neighbour, moved_vehicle};
 use rustc_hash::FxHashSet;
 
@@ -155,7 +155,9 @@ impl Scratch {
     /// `max_depth`. No position on a path that reaches a goal within `max_depth` is ever
     /// dropped (along such a path `g` plus the true distance is at most `max_depth`, and the
     /// bound never exceeds the true distance), so the depth returned is still the optimum; the
-    /// last layer, where only goals count, is never stored.
+    /// last layer, where only goals count, is never stored, and only the red car's slides
+    /// (the only ones that can reach a goal) are generated for it. Each successor's bound is
+    /// updated from its parent's (see [`Here`]) rather than recomputed.
     pub fn solve_within(&mut self, layout: &Layout, start: u64, max_depth: u32) -> Option<u32> {
         let t = tables();
         if layout.is_goal(start) {
@@ -168,31 +170,47 @@ impl Scratch {
         self.frontier.clear();
         self.set.insert(start);
         self.frontier.push(start);
+        let red_kind = layout.kinds[RED_ROW];
         for depth in 1..=max_depth {
             let left = max_depth - depth;
             self.next.clear();
+            let (set, next) = (&mut self.set, &mut self.next);
             for &s in &self.frontier {
-                let mut found = false;
-                let set = &mut self.set;
-                let next = &mut self.next;
-                let bound_here = moves_left_at_least(t, layout, s);
-                layout.for_each_move(t, s, |np, lane, _| {
+                let occ = layout.occupancy(t, s);
+                let red_moves = t.moves(red_kind, digit(s, RED_ROW), layout.blocked(&occ, RED_ROW));
+                if left == 0 {
+                    if red_moves
+                        .iter()
+                        .any(|&(nd, _)| layout.is_goal(with_digit(s, RED_ROW, nd)))
+                    {
+                        return Some(depth);
+                    }
+                    continue;
+                }
+                let here = Here::new(t, layout, s, occ);
+                for &(nd, _) in red_moves {
+                    let np = with_digit(s, RED_ROW, nd);
                     if layout.is_goal(np) {
-                        found = true;
-                    } else if left > 0 {
-                        // a move in another row moves neither the red car nor a vertical
-                        let bound = if lane < 6 && lane != RED_ROW {
-                            bound_here
-                        } else {
-                            moves_left_at_least(t, layout, np)
-                        };
-                        if bound <= left && set.insert(np) {
-                            next.push(np);
+                        return Some(depth);
+                    }
+                    if here.after_red_row(t, layout, nd) <= left && set.insert(np) {
+                        next.push(np);
+                    }
+                }
+                for lane in (0..LANES).filter(|&l| l != RED_ROW) {
+                    let kind = layout.kinds[lane];
+                    if kind == EMPTY {
+                        continue;
+                    }
+                    let d = digit(s, lane);
+                    for &(nd, _) in t.moves(kind, d, layout.blocked(&occ, lane)) {
+                        if here.after(t, layout, lane, d, nd) <= left {
+                            let np = with_digit(s, lane, nd);
+                            if set.insert(np) {
+                                next.push(np);
+                            }
                         }
                     }
-                });
-                if found {
-                    return Some(depth);
                 }
             }
             if self.next.is_empty() {
@@ -220,8 +238,7 @@ impl Scratch {
         let mut best_str = [u8::MAX; CELLS];
         for i in 0..size {
             if u32::from(self.dist[i]) == moves {
-                let s = layout.normalised(self.states[i]);
-                if best == usize::MAX || s < best_str {
+                if let Some(s) = layout.normalised_below(self.states[i], &best_str) {
                     best = i;
                     best_str = s;
                 }
@@ -238,11 +255,17 @@ impl Scratch {
 
     /// The smallest normalised string of the component just classified.
     pub fn key(&self, layout: &Layout) -> [u8; CELLS] {
-        self.states
-            .iter()
-            .map(|&s| layout.normalised(s))
-            .min()
-            .unwrap_or([b'o'; CELLS])
+        let mut key = [u8::MAX; CELLS];
+        for &s in &self.states {
+            if let Some(n) = layout.normalised_below(s, &key) {
+                key = n;
+            }
+        }
+        if self.states.is_empty() {
+            [b'o'; CELLS]
+        } else {
+            key
+        }
     }
 
     fn is_minimal(
@@ -314,24 +337,134 @@ impl Scratch {
     }
 }
 
-/// A lower bound on the moves `p` needs: none at a goal; otherwise one for the red car, plus
-/// one for each vertical vehicle on a cell of the red car's row right of it (each covers one
-/// such cell, the red car must pass it, and only that vehicle's own move can clear it).
+/// A lower bound on the moves `p` needs (admissible: never above the true distance, the
+/// condition under which [`Scratch::solve_within`] may drop positions): none at a goal;
+/// otherwise the number of vehicles that provably move at least once in every solution, each
+/// such vehicle taking at least one move of its own (a move slides one vehicle):
+///
+/// - the red car;
+/// - every *blocker*: a vertical vehicle on a cell of the red car's row right of the red car
+///   (the red car must cross that cell, and only the blocker's own move clears it);
+/// - one more when some blocker `B` is *stuck*: it can leave the red car's row in neither
+///   direction as the board stands (upwards it must end on the rows above, downwards on the
+///   rows below, crossing every cell between; a direction is closed when one of those cells
+///   is off the board, a wall, or taken by another vehicle). Walls and the board's edge never
+///   change, so if no vehicle but the red car and the blockers ever moved, `B`'s column would
+///   keep every cell but `B`'s own as it is (the red car stays in its row; each other blocker
+///   in its own column, since a column's cell on the red car's row holds one vehicle at most),
+///   both directions would stay closed and the red car could never pass `B`. So some other
+///   vehicle moves: one taking a cell of `B`'s column outside the red car's row, hence neither
+///   the red car nor a blocker. Several stuck blockers add only one, since one vehicle may
+///   close the way of several (a horizontal truck under two of them).
+///
+/// A position with no solution (a blocker walled in both ways) gets a finite bound, which is
+/// trivially admissible.
 #[inline]
 pub(crate) fn moves_left_at_least(t: &Tables, layout: &Layout, p: u64) -> u32 {
     if layout.is_goal(p) {
         return 0;
     }
-    let kind = usize::from(layout.kinds[RED_ROW]);
-    let masks = &t.vehicle_masks[kind * MAX_DIGITS + usize::from(digit(p, RED_ROW))];
-    let red = u32::from(masks[usize::from(t.red_of[kind])]);
-    let right = 0x3f & !((1u32 << (32 - red.leading_zeros())) - 1);
-    let mut row = 0u32;
-    for j in 0..6 {
-        let m = t.mask(layout.kinds[6 + j], digit(p, 6 + j));
-        row |= u32::from(m >> RED_ROW & 1) << j;
+    Here::new(t, layout, p, layout.occupancy(t, p)).bound()
+}
+
+/// What [`moves_left_at_least`] reads of one position, kept while its successors are
+/// generated: a move changes one lane, so a successor's bound is this one's with at most the
+/// moved lane's share (or, for a row move, the codes of the columns it crosses) looked up
+/// again.
+pub(crate) struct Here {
+    p: u64,
+    occ: Occupancy,
+    /// Columns right of the red car (bit `j` for column `j`).
+    right: u32,
+    /// Every column's [`Tables::red_row_code`] shifted left by the column: two column masks,
+    /// one byte apart (covers the red car's row; stuck there).
+    cols: u32,
+}
+
+/// The flags of [`Tables::red_row_code`], for one column.
+const CODE_BITS: u32 = CROSSES_RED_ROW | STUCK_ON_RED_ROW;
+
+impl Here {
+    #[inline]
+    pub(crate) fn new(t: &Tables, layout: &Layout, p: u64, occ: Occupancy) -> Here {
+        let mut cols = 0u32;
+        for j in 0..6 {
+            cols |= column_code(t, layout, p, j, layout.blocked(&occ, 6 + j)) << j;
+        }
+        Here {
+            p,
+            occ,
+            right: right_of_red(t, layout, digit(p, RED_ROW)),
+            cols,
+        }
     }
-    1 + (row & right).count_ones()
+
+    /// The bound at this position (not a goal).
+    #[inline]
+    pub(crate) fn bound(&self) -> u32 {
+        bound_of(self.right, self.cols)
+    }
+
+    /// The bound after a slide in the red car's row to digit `nd` (the caller checks for a
+    /// goal first): only the red car's place can change what is right of it (vehicles left
+    /// of it stay left of it, and the columns' codes never read the red car's row).
+    #[inline]
+    pub(crate) fn after_red_row(&self, t: &Tables, layout: &Layout, nd: u8) -> u32 {
+        bound_of(right_of_red(t, layout, nd), self.cols)
+    }
+
+    /// The bound after lane `lane` (not the red car's row) slides from digit `d` to `nd`.
+    #[inline]
+    pub(crate) fn after(&self, t: &Tables, layout: &Layout, lane: usize, d: u8, nd: u8) -> u32 {
+        let kind = layout.kinds[lane];
+        if lane < 6 {
+            // a row vehicle changes the blocked cells of the columns it leaves or enters,
+            // which matters only to a blocker's stuck status
+            let mut changed =
+                u32::from(t.mask(kind, d) ^ t.mask(kind, nd)) & self.cols & self.right;
+            if changed == 0 {
+                return self.bound();
+            }
+            let mut cols = self.cols;
+            while changed != 0 {
+                let j = changed.trailing_zeros() as usize;
+                changed &= changed - 1;
+                let blocked = layout.blocked(&self.occ, 6 + j) ^ (1 << lane);
+                cols = cols & !(CODE_BITS << j) | column_code(t, layout, self.p, j, blocked) << j;
+            }
+            bound_of(self.right, cols)
+        } else {
+            let j = lane - 6;
+            let code = t.red_row_code[(usize::from(kind) * MAX_DIGITS + usize::from(nd)) * 64
+                + usize::from(layout.blocked(&self.occ, lane))];
+            bound_of(self.right, self.cols & !(CODE_BITS << j) | code << j)
+        }
+    }
+}
+
+/// [`Tables::red_row_code`] of column `j` of `p` with `blocked` cells.
+#[inline]
+fn column_code(t: &Tables, layout: &Layout, p: u64, j: usize, blocked: u8) -> u32 {
+    let kind = layout.kinds[6 + j];
+    t.red_row_code[(usize::from(kind) * MAX_DIGITS + usize::from(digit(p, 6 + j))) * 64
+        + usize::from(blocked)]
+}
+
+/// Cells of the red car's row right of the red car, when the row's digit is `d`.
+#[inline]
+fn right_of_red(t: &Tables, layout: &Layout, d: u8) -> u32 {
+    let kind = usize::from(layout.kinds[RED_ROW]);
+    let masks = &t.vehicle_masks[kind * MAX_DIGITS + usize::from(d)];
+    let red = u32::from(masks[usize::from(t.red_of[kind])]);
+    0x3f & !((1u32 << (32 - red.leading_zeros())) - 1)
+}
+
+/// [`moves_left_at_least`] from the columns right of the red car and the columns' codes: the
+/// red car, the blockers, and one more vehicle if some blocker is stuck.
+#[inline]
+fn bound_of(right: u32, cols: u32) -> u32 {
+    let here = cols & (right * CODE_BITS);
+    1 + (here & 0x3f).count_ones() + u32::from(here >> 8 != 0)
 }
 
 #[cfg(test)]
@@ -366,23 +499,86 @@ mod tests {
         );
     }
 
+    /// Every position of a component, its exact distance to the goals and its layout.
+    fn component_of(s: &str) -> (Layout, Vec<u64>, Vec<u8>) {
+        let (layout, p) = Layout::from_board(&Board::parse(s).unwrap()).unwrap();
+        let mut scratch = Scratch::default();
+        scratch.begin_layout(&layout);
+        let r = scratch.ranker.rank(tables(), p);
+        scratch.component(&layout, p, r, false);
+        (layout, scratch.states.clone(), scratch.dist.clone())
+    }
+
+    /// Hard components without walls and with one or two (a wall under or over a blocker
+    /// closes one of its ways out for good).
+    const BOUND_SAMPLES: [&str; 7] = [
+        "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo",
+        "oBoooooBooCCAAoDoooEoDooFEooooFGGGoo",
+        "BBoCooDDoCoEoAAoFEGoHHFoGoIIJoKKKoJo",
+        "xooooBooCDDBEoCAAFEoGHHFIoGJKKILLJoo",
+        "xoBooCooBDDCEAAooFEGHIIFJGHKLLJMMKoo",
+        "BBCDDoEoCoFoEoAAFGHHoIxGJJoIoGKKLLoo",
+        "BBBCCoooDEFFAADEGHIJJJGHIoKKoxLLoooo",
+    ];
+
+    #[test]
+    fn the_bound_never_exceeds_the_distance_and_its_updates_are_exact() {
+        // Every position of whole components against the exact distances, and the bound each
+        // successor gets from its parent's (`Here::after*`) against the bound computed from
+        // scratch. Also counts the positions where the stuck term decides (the bound is then
+        // exact and one less without it) and where a wall makes a blocker stuck, so the test
+        // sees the rule and its wall case at work.
+        let t = tables();
+        let (mut tight_by_stuck, mut stuck_by_wall, mut checked) = (0, 0, 0);
+        for s in BOUND_SAMPLES {
+            let (layout, states, dist) = component_of(s);
+            assert!(states.len() > 100, "{s}");
+            let open = Layout::new(layout.kinds, 0);
+            for (&q, &d) in states.iter().zip(&dist) {
+                let h = moves_left_at_least(t, &layout, q);
+                assert!(h <= u32::from(d), "{s}: bound {h} > distance {d}");
+                if layout.is_goal(q) {
+                    continue;
+                }
+                let here = Here::new(t, &layout, q, layout.occupancy(t, q));
+                assert_eq!(here.bound(), h);
+                let stuck = here.cols >> 8 & here.right;
+                if stuck != 0 && h == u32::from(d) {
+                    tight_by_stuck += 1;
+                }
+                let no_walls = Here::new(t, &open, q, open.occupancy(t, q));
+                if stuck & !(no_walls.cols >> 8) != 0 {
+                    stuck_by_wall += 1;
+                }
+                layout.for_each_move(t, q, |np, lane, _| {
+                    if layout.is_goal(np) {
+                        return;
+                    }
+                    let (d0, nd) = (digit(q, lane), digit(np, lane));
+                    let updated = if lane == RED_ROW {
+                        here.after_red_row(t, &layout, nd)
+                    } else {
+                        here.after(t, &layout, lane, d0, nd)
+                    };
+                    assert_eq!(updated, moves_left_at_least(t, &layout, np), "{s}");
+                    checked += 1;
+                });
+            }
+        }
+        assert!(tight_by_stuck > 100, "{tight_by_stuck}");
+        assert!(stuck_by_wall > 10, "{stuck_by_wall}");
+        assert!(checked > 100_000, "{checked}");
+    }
+
     #[test]
     fn bounded_solves_are_exact_and_the_bound_is_a_bound() {
-        // every position of a few components: the bounded search against the component's own
+        // positions of a few components: the bounded search against the component's own
         // distances, at the exact budget and one short of it
-        for s in [
-            "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo",
-            "oBoooooBooCCAAoDoooEoDooFEooooFGGGoo",
-            "BBoCooDDoCoEoAAoFEGoHHFoGoIIJoKKKoJo",
-        ] {
-            let (layout, p) = Layout::from_board(&Board::parse(s).unwrap()).unwrap();
+        for s in BOUND_SAMPLES {
+            let (layout, states, dist) = component_of(s);
             let mut scratch = Scratch::default();
-            scratch.begin_layout(&layout);
-            let r = scratch.ranker.rank(tables(), p);
-            scratch.component(&layout, p, r, false);
-            let (states, dist) = (scratch.states.clone(), scratch.dist.clone());
-            assert!(states.len() > 100);
-            for (i, (&q, &d)) in states.iter().zip(&dist).enumerate().step_by(29) {
+            let step = states.len() / 150 + 1;
+            for (i, (&q, &d)) in states.iter().zip(&dist).enumerate().step_by(step) {
                 let d = u32::from(d);
                 assert!(moves_left_at_least(tables(), &layout, q) <= d);
                 assert_eq!(scratch.solve_within(&layout, q, d), Some(d), "{s} #{i}");

@@ -95,6 +95,42 @@ pub struct Tables {
     /// `compat_index8[kind][blocked * 8 + digit]`: [`Tables::compat_index`] with a power-of-two
     /// stride, copied per layout by the ranker.
     pub compat_index8: Vec<[u8; 64 * 8]>,
+    /// `red_row_code[(kind * 6 + digit) * 64 + blocked]`, for a column: [`CROSSES_RED_ROW`]
+    /// when one of its vehicles covers the red car's row, plus [`STUCK_ON_RED_ROW`] when that
+    /// vehicle can leave the row in neither direction before something else moves (the
+    /// re-solves' lower bound, `component::moves_left_at_least`). The flags are one byte
+    /// apart, so that column `j`'s code shifted left by `j` gives two 6-bit column masks at
+    /// once.
+    pub red_row_code: Vec<u32>,
+}
+
+/// In [`Tables::red_row_code`]: a vehicle of the column covers the red car's row.
+pub const CROSSES_RED_ROW: u32 = 1;
+/// In [`Tables::red_row_code`]: that vehicle cannot clear the red car's row by its own slides
+/// alone: upwards and downwards, some cell it would have to cross or enter is blocked (by the
+/// other orientation or a wall), taken by a lane-mate, or off the board.
+pub const STUCK_ON_RED_ROW: u32 = 1 << 8;
+
+/// [`Tables::red_row_code`] of one column arrangement (see there).
+fn red_row_code(lens: &[u8], starts: &[u8], blocked: u8) -> u32 {
+    let red_row = super::board::RED_ROW as u8;
+    let Some(v) = (0..lens.len()).find(|&v| starts[v] <= red_row && red_row < starts[v] + lens[v])
+    else {
+        return 0;
+    };
+    let (top, len) = (starts[v], lens[v]);
+    let mates = mask_of(lens, starts) & !mask_of(&lens[v..=v], &starts[v..=v]);
+    // upwards it must end with its last cell on the row above the red car's, downwards with
+    // its first cell on the row below, crossing every cell between
+    let taken = blocked | mates;
+    let free = |from: u8, to: u8| (from..=to).all(|c| taken >> c & 1 == 0);
+    let up = red_row >= len && free(red_row - len, top - 1);
+    let down = usize::from(red_row + len) < LANE && free(top + len, red_row + len);
+    if up || down {
+        CROSSES_RED_ROW
+    } else {
+        CROSSES_RED_ROW | STUCK_ON_RED_ROW
+    }
 }
 
 fn arrangements(lens: &[u8]) -> Vec<Vec<u8>> {
@@ -281,7 +317,17 @@ fn build() -> Tables {
             }
         }
     }
+    let mut red_row_codes = vec![0u32; KINDS * MAX_DIGITS * 64];
+    for (k, kind) in kinds.iter().enumerate() {
+        for (d, starts) in kind.arrangements.iter().enumerate() {
+            for blocked in 0..64u8 {
+                red_row_codes[(k * MAX_DIGITS + d) * 64 + usize::from(blocked)] =
+                    red_row_code(&kind.lens, starts, blocked);
+            }
+        }
+    }
     Tables {
+        red_row_code: red_row_codes,
         compat_index8,
         vehicle_masks,
         start_flat,
@@ -458,6 +504,59 @@ mod tests {
         assert!(split > 0);
         let car = t.kind_of(&[2], None).unwrap();
         assert_eq!(t.compat_ccs[usize::from(car) * 64 + (1 << 2)], 2);
+    }
+
+    #[test]
+    fn red_row_codes_are_what_the_vehicles_own_slides_allow() {
+        // independent check: flood fill over the slides of the vehicle on the red car's row
+        // alone (lane-mates and blocked cells fixed); stuck when no placement it reaches
+        // leaves that row
+        let t = tables();
+        let row = super::super::board::RED_ROW as u8;
+        let (mut stuck, mut free) = (0, 0);
+        for k in 0..KINDS {
+            let kind = &t.kinds[k];
+            for (d, starts) in kind.arrangements.iter().enumerate() {
+                for b in 0..64u8 {
+                    if kind.masks[d] & b != 0 {
+                        continue;
+                    }
+                    let code = t.red_row_code[(k * MAX_DIGITS + d) * 64 + usize::from(b)];
+                    let on_row = |a: &[u8]| {
+                        (0..kind.lens.len()).find(|&v| a[v] <= row && row < a[v] + kind.lens[v])
+                    };
+                    let Some(v) = on_row(starts) else {
+                        assert_eq!(code, 0, "kind {k} digit {d}");
+                        continue;
+                    };
+                    let mut seen = vec![d as u8];
+                    let mut at = 0;
+                    while at < seen.len() {
+                        for &(nd, mv) in t.moves(k as u8, seen[at], b) {
+                            if usize::from(mv) == v && !seen.contains(&nd) {
+                                seen.push(nd);
+                            }
+                        }
+                        at += 1;
+                    }
+                    let leaves = seen
+                        .iter()
+                        .any(|&e| on_row(&kind.arrangements[usize::from(e)]).is_none());
+                    let expected = if leaves {
+                        CROSSES_RED_ROW
+                    } else {
+                        CROSSES_RED_ROW | STUCK_ON_RED_ROW
+                    };
+                    assert_eq!(code, expected, "kind {k} digit {d} blocked {b:06b}");
+                    if leaves {
+                        free += 1;
+                    } else {
+                        stuck += 1;
+                    }
+                }
+            }
+        }
+        assert!(stuck > 50 && free > 50, "{stuck} {free}");
     }
 
     #[test]

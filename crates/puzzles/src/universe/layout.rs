@@ -14,6 +14,7 @@
 use super::board::{Board, Vehicle, CELLS, RED_ROW};
 use super::lanes::{tables, Tables, EMPTY, MAX_DIGITS};
 use gridlock_search::{Edge, Graph, Reversible};
+use std::cell::RefCell;
 
 /// Lanes: 6 rows then 6 columns.
 pub const LANES: usize = 12;
@@ -156,10 +157,13 @@ impl Layout {
     }
 
     /// [`Layout::normalised`] if it is smaller than `bound` (byte order), else `None`. The
-    /// string is written cell by cell in reading order (a vehicle's letter is decided at its
-    /// first cell, which reading order meets first) and abandoned at the first cell where it
-    /// exceeds `bound`, so a scan for the smallest string of a set stops most positions after
-    /// a few cells.
+    /// string is a function of five row-major cell masks (walls, occupied, vehicles' first
+    /// cells, horizontal, red car; a vehicle's letter is decided at its first cell, which
+    /// reading order meets first); the bound's masks are remembered per thread (a scan passes
+    /// the same bound again and again), so the two strings are compared only at the cells
+    /// where the masks differ, a few bit operations each, and a string is written out only
+    /// when it is below the bound (or the bound is no normalised string, as at the start of a
+    /// scan).
     pub fn normalised_below(&self, packed: u64, bound: &[u8; CELLS]) -> Option<[u8; CELLS]> {
         let t = tables();
         // row-major cells: occupied, first cells of vehicles, horizontal ones, the red car
@@ -179,33 +183,44 @@ impl Layout {
             occ |= t.spread_flat[k] << i;
             starts |= t.spread[usize::from(t.start_flat[k])] << i;
         }
-        let mut out = [0u8; CELLS];
-        let mut letter = b'A';
-        let mut below = false;
-        for c in 0..CELLS {
-            let ch = if self.walls >> c & 1 == 1 {
-                b'x'
-            } else if occ >> c & 1 == 0 {
-                b'o'
-            } else if red >> c & 1 == 1 {
-                b'A'
-            } else if starts >> c & 1 == 1 {
-                letter += 1;
-                letter
-            } else if horizontal >> c & 1 == 1 {
-                out[c - 1]
-            } else {
-                out[c - 6]
-            };
-            out[c] = ch;
-            if !below {
-                if ch > bound[c] {
+        let mine = StringMasks {
+            walls: self.walls,
+            occ,
+            starts,
+            horizontal,
+            red,
+        };
+        // Where two sets of masks agree on every cell before `d`, and the strings agree on
+        // every cell before `d` where the masks differ, the strings agree on every cell before
+        // `d` (a character depends only on the masks at its cell, the number of first cells
+        // before it, and the character to its left or above). So the first cell where the
+        // strings differ is the first cell where the masks differ and the characters too:
+        // compare the characters at those cells alone, and write the whole string only when
+        // it is below the bound. (The characters can agree where the masks differ: a vehicle
+        // starting there with the same letter, horizontal in one and vertical in the other.)
+        if let Some(theirs) = bound_masks(bound) {
+            let mut diff = (mine.walls ^ theirs.walls)
+                | (mine.occ ^ theirs.occ)
+                | (mine.starts ^ theirs.starts)
+                | (mine.horizontal ^ theirs.horizontal)
+                | (mine.red ^ theirs.red);
+            loop {
+                if diff == 0 {
+                    return None; // the same string
+                }
+                let d = diff.trailing_zeros() as usize;
+                let ch = mine.char_at(d);
+                if ch > bound[d] {
                     return None;
                 }
-                below = ch < bound[c];
+                if ch < bound[d] {
+                    break;
+                }
+                diff &= diff - 1;
             }
         }
-        below.then_some(out)
+        let out = mine.write();
+        (out < *bound).then_some(out)
     }
 
     /// Occupancy of a position.
@@ -283,6 +298,140 @@ impl Layout {
     pub fn without_wall(&self, cell: usize) -> Layout {
         Layout::new(self.kinds, self.walls & !(1 << cell))
     }
+}
+
+/// The row-major cell masks a normalised string is written from (see
+/// [`Layout::normalised_below`]): the string is a function of them, cell by cell.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct StringMasks {
+    walls: u64,
+    occ: u64,
+    starts: u64,
+    horizontal: u64,
+    red: u64,
+}
+
+/// Column 0's cells, row-major.
+const COLUMN0: u64 = 0x0000_4104_1041;
+
+impl StringMasks {
+    /// The masks of a normalised string, or `None` if it is not one (the scans start from a
+    /// bound of `0xFF` bytes).
+    fn of_string(s: &[u8; CELLS]) -> Option<StringMasks> {
+        let mut m = StringMasks::default();
+        for (c, &ch) in s.iter().enumerate() {
+            let bit = 1u64 << c;
+            match ch {
+                b'x' => m.walls |= bit,
+                b'o' => {}
+                b'A'..=b'Z' => {
+                    let left = c % 6 > 0 && s[c - 1] == ch;
+                    let right = c % 6 < 5 && s[c + 1] == ch;
+                    m.occ |= bit;
+                    if left || right {
+                        m.horizontal |= bit;
+                    }
+                    let up = c >= 6 && s[c - 6] == ch;
+                    if !left && !up {
+                        m.starts |= bit;
+                    }
+                    if ch == b'A' {
+                        m.red |= bit;
+                    }
+                }
+                _ => return None,
+            }
+        }
+        Some(m)
+    }
+
+    /// The string: walls `x`, empty cells `o`, the red car `A`, then each other vehicle, in
+    /// the order of its first cell, the next letter, written on its two or three cells.
+    fn write(&self) -> [u8; CELLS] {
+        let mut out = [b'o'; CELLS];
+        let mut set = |mut cells: u64, ch: u8| {
+            while cells != 0 {
+                out[cells.trailing_zeros() as usize] = ch;
+                cells &= cells - 1;
+            }
+        };
+        set(self.walls, b'x');
+        set(self.red, b'A');
+        // a vehicle's third cell, if any, is a cell of its orientation that starts nothing
+        let (h_rest, v_rest) = (
+            self.horizontal & !self.starts,
+            self.occ & !self.horizontal & !self.starts,
+        );
+        let mut letter = b'B';
+        let mut starts = self.starts & !self.red;
+        while starts != 0 {
+            let c = starts.trailing_zeros() as usize;
+            starts &= starts - 1;
+            let cells = if self.horizontal >> c & 1 == 1 {
+                0b11 << c | if c % 6 < 4 { h_rest & 0b100 << c } else { 0 }
+            } else {
+                (1 | 1 << 6) << c | v_rest & 1 << 12 << c
+            };
+            set(cells, letter);
+            letter += 1;
+        }
+        out
+    }
+
+    /// The string's character at cell `c`, as [`StringMasks::write`] would put it there: a vehicle's letter is `A` for the red car, else the next letter
+    /// after `A` in the order of the other vehicles' first cells.
+    fn char_at(&self, c: usize) -> u8 {
+        let bit = 1u64 << c;
+        if self.walls & bit != 0 {
+            return b'x';
+        }
+        if self.occ & bit == 0 {
+            return b'o';
+        }
+        let below = bit - 1;
+        // the vehicle's first cell: this one, or the nearest first cell left of it in its
+        // row (horizontal) or above it in its column (vertical)
+        let first = if self.starts & bit != 0 {
+            c
+        } else if self.horizontal & bit != 0 {
+            63 - (self.starts & self.horizontal & below).leading_zeros() as usize
+        } else {
+            let column = COLUMN0 << (c % 6);
+            63 - (self.starts & !self.horizontal & column & below).leading_zeros() as usize
+        };
+        if self.red >> first & 1 == 1 {
+            b'A'
+        } else {
+            b'B' + (self.starts & !self.red & ((1u64 << first) - 1)).count_ones() as u8
+        }
+    }
+}
+
+/// A bound given to [`Layout::normalised_below`] and its masks.
+type RememberedBound = Option<([u8; CELLS], StringMasks)>;
+
+/// Bounds remembered per thread by [`bound_masks`].
+const REMEMBERED: usize = 4;
+
+thread_local! {
+    /// The masks of the last few bounds [`Layout::normalised_below`] was given: a scan passes
+    /// the same bound until it finds a smaller string, and the key scan alternates between
+    /// the interesting components of a layout. The last slot is the next to be replaced.
+    static BOUNDS: RefCell<[RememberedBound; REMEMBERED]> =
+        const { RefCell::new([None; REMEMBERED]) };
+}
+
+/// [`StringMasks::of_string`] of `bound`, through the cache above.
+fn bound_masks(bound: &[u8; CELLS]) -> Option<StringMasks> {
+    BOUNDS.with_borrow_mut(|cache| {
+        if let Some((_, m)) = cache.iter().flatten().find(|(s, _)| s == bound) {
+            return Some(*m);
+        }
+        let m = StringMasks::of_string(bound)?;
+        cache.rotate_right(1);
+        cache[0] = Some((*bound, m));
+        Some(m)
+    })
 }
 
 /// A move of the enumeration's graph: lane, vehicle index in the lane, new lane digit.
@@ -594,9 +743,20 @@ mod tests {
             .iter()
             .map(|&p| layout.normalised(p))
             .collect();
-        let (mut smaller, mut not) = (0, 0);
+        let (mut smaller, mut not, mut ties) = (0, 0, 0);
         for (&p, &own) in comp.states().iter().zip(&strings).step_by(7) {
             for other in strings.iter().step_by(5) {
+                // pairs whose masks first differ at a cell where the characters agree (the
+                // comparison must look further)
+                let (a, b) = (
+                    StringMasks::of_string(&own).unwrap(),
+                    StringMasks::of_string(other).unwrap(),
+                );
+                let diff = (a.occ ^ b.occ) | (a.starts ^ b.starts) | (a.horizontal ^ b.horizontal);
+                if diff != 0 {
+                    let d = diff.trailing_zeros() as usize;
+                    ties += usize::from(own[d] == other[d]);
+                }
                 match layout.normalised_below(p, other) {
                     Some(s) => {
                         assert_eq!(s, own);
@@ -611,7 +771,10 @@ mod tests {
             }
             assert_eq!(layout.normalised_below(p, &own), None, "not below itself");
         }
-        assert!(smaller > 100 && not > 100);
+        assert!(
+            smaller > 100 && not > 100 && ties > 100,
+            "{smaller} {not} {ties}"
+        );
         let mut best = [u8::MAX; CELLS];
         for &p in comp.states() {
             if let Some(s) = layout.normalised_below(p, &best) {
