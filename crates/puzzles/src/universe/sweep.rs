@@ -34,7 +34,10 @@ pub struct Sweep {
     /// nodes of unsolvable components).
     comp_of: Vec<u32>,
     comps: Vec<Agg>,
-    /// The goal positions, by block and node (see [`super::goals`]).
+    /// The goal row tuples of the layout being swept, in seeding order.
+    tuples: Vec<(u64, u64)>,
+    /// The goal positions, by block and node (see [`super::goals`]): laid out only for the
+    /// level search.
     goals: Goals,
     /// The two searches: a level at a time over bitsets where blocks are large
     /// ([`super::waves`]), one position at a time where they are small ([`super::queue`]).
@@ -203,20 +206,31 @@ impl Scratch {
     ) -> SweepStats {
         let t = tables();
         self.ranker.reset(layout);
-        // the goal blocks first: their sizes decide which search runs
-        self.sweep.goals.seed(t, layout, &self.ranker, goal_tuples);
+        // the goal blocks' sizes decide which search runs (a product of per-column counts
+        // each); only the level search needs the goal blocks' nodes
+        let mut tuples = std::mem::take(&mut self.sweep.tuples);
+        tuples.clear();
+        tuples.extend(goal_tuples);
+        let positions: u64 = tuples
+            .iter()
+            .map(|&(_, h_cm)| goal_block_size(t, layout, h_cm))
+            .sum();
         #[allow(unused_mut)]
-        let mut by_waves = waves_pay(&self.sweep.goals);
+        let mut by_waves = waves_pay(positions, tuples.len());
         #[cfg(test)]
         if let Some(forced) = self.sweep.force_waves {
             by_waves = forced;
         }
         if !by_waves {
-            let goals = std::mem::take(&mut self.sweep.goals);
-            let stats = self.sweep_by_positions(layout, goals.tuples(), walls_matter, found);
-            self.sweep.goals = goals;
+            let stats =
+                self.sweep_by_positions(layout, tuples.iter().copied(), walls_matter, found);
+            self.sweep.tuples = tuples;
             return stats;
         }
+        self.sweep
+            .goals
+            .seed(t, layout, &self.ranker, tuples.iter().copied());
+        self.sweep.tuples = tuples;
         let mut sw = std::mem::take(&mut self.sweep);
         sw.parent.clear();
         // the goal positions, as nodes (each a set of goal positions joined by column moves),
@@ -317,11 +331,24 @@ impl Visited for ByNodes<'_> {
 /// a word holds many positions and a row move's set-up serves many. The goal blocks' average
 /// size stands for the layout's (every block of a layout has the same column kinds; only the
 /// cells the row vehicles take differ).
-fn waves_pay(goals: &Goals) -> bool {
+fn waves_pay(goal_positions: u64, goal_blocks: usize) -> bool {
     // measured on sample units: 32 to 64 positions per block are as good as each other;
     // 128 and more leave large-block layouts to the queue, 16 and less hand it small ones
     const MIN_AVERAGE_BLOCK: u64 = 48;
-    goals.positions >= MIN_AVERAGE_BLOCK * goals.blocks.len() as u64
+    goal_positions >= MIN_AVERAGE_BLOCK * goal_blocks as u64
+}
+
+/// Positions in the block of a row tuple whose horizontal cells (column-major) are `h_cm`:
+/// the product of each column's compatible arrangements.
+#[inline]
+fn goal_block_size(t: &Tables, layout: &Layout, h_cm: u64) -> u64 {
+    let blocked = h_cm | layout.walls_cm;
+    (0..6)
+        .map(|j| {
+            let b = (blocked >> (6 * j) & 63) as usize;
+            u64::from(t.compat_count[usize::from(layout.kinds[6 + j]) * 64 + b])
+        })
+        .product()
 }
 
 #[cfg(test)]
