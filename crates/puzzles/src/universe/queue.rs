@@ -181,7 +181,7 @@ impl Scratch {
                 |np, r, tag| {
                     let r = r as usize;
                     if r >= at.len() {
-                        at.resize((r + 1).next_power_of_two(), FRESH);
+                        grow(at, r);
                     }
                     let slot = &mut at[r];
                     if slot.dist == UNSEEN {
@@ -190,13 +190,7 @@ impl Scratch {
                         states.push(np);
                         ranks.push(r as u32);
                     } else if slot.label != l {
-                        let b = find(parent, slot.label);
-                        slot.label = b;
-                        let a = find(parent, l);
-                        if a != b {
-                            let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-                            parent[hi as usize] = lo;
-                        }
+                        slot.label = merge(parent, slot.label, l);
                     }
                     slot.done |= 1 << tag;
                 },
@@ -236,6 +230,27 @@ impl Scratch {
         self.sweep.queue = sw;
         stats
     }
+}
+
+/// Makes room for rank `r` (a block laid out by the expansion): out of the hot loop.
+#[cold]
+#[inline(never)]
+fn grow(at: &mut Vec<Slot>, r: usize) {
+    at.resize((r + 1).next_power_of_two(), FRESH);
+}
+
+/// Joins the sets of a met position's label `b` and the expanded position's `l`; returns
+/// `b`'s root (before the join), the met position's new label. Kept out of line so that the
+/// per-neighbour closure stays small enough to be inlined.
+#[inline(never)]
+fn merge(parent: &mut [u32], b: u32, l: u32) -> u32 {
+    let b = find(parent, b);
+    let a = find(parent, l);
+    if a != b {
+        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+        parent[hi as usize] = lo;
+    }
+    b
 }
 
 /// What the position-at-a-time sweep visited: its queue, goal positions included.
