@@ -104,10 +104,11 @@ pub(crate) fn for_each_neighbour(
     neighbours(t, layout, ranker, s, r_s, true, 0, |np, r, _| f(np, r));
 }
 
-/// A vehicle as [`neighbours`] names it: bit `lane * 4 + index in the lane`.
+/// A vehicle as [`neighbours`] names it: its number in the layout (the vehicles numbered lane
+/// by lane, see [`Ranker::lane_vehicles`]), below 24.
 #[inline(always)]
-pub(super) fn vehicle_tag(lane: usize, v: u8) -> u8 {
-    (lane as u8) << 2 | v
+pub(super) fn vehicle_tag(ranker: &Ranker, lane: usize, v: u8) -> u8 {
+    ranker.first_vehicle[lane] + v
 }
 
 /// [`for_each_neighbour`] with two omissions the sweep proves harmless: the column moves are
@@ -122,7 +123,7 @@ pub(super) fn neighbours(
     s: u64,
     r_s: u64,
     columns: bool,
-    skip: u64,
+    skip: u32,
     mut f: impl FnMut(u64, u64, u8),
 ) {
     let occ = ranker.occupancy(s);
@@ -140,7 +141,7 @@ pub(super) fn neighbours(
         let old_spread = t.spread_of(kind, d);
         let rw = i64::from(ranker.row_weight(lane));
         for &(nd, v) in t.moves(kind, d, blocked) {
-            let tag = vehicle_tag(lane, v);
+            let tag = vehicle_tag(ranker, lane, v);
             if skip >> tag & 1 == 1 {
                 continue;
             }
@@ -169,7 +170,7 @@ pub(super) fn neighbours(
         let ci = i64::from(ranker.column_index_of(j, b, d));
         let w = i64::from(wj);
         for &(nd, v) in t.moves(kind, d, b) {
-            let tag = vehicle_tag(lane, v);
+            let tag = vehicle_tag(ranker, lane, v);
             if skip >> tag & 1 == 1 {
                 continue;
             }
