@@ -128,7 +128,6 @@ pub(super) fn neighbours(
 ) {
     let occ = ranker.occupancy(s);
     let row = ranker.row_index(s);
-    let (_, weights) = ranker.block_at(t, row, occ.h_cm);
     // rows: the row tuple changes, so the block does
     for lane in 0..6 {
         let kind = layout.kinds[lane];
@@ -156,6 +155,8 @@ pub(super) fn neighbours(
     if !columns {
         return;
     }
+    // (`s`'s block is laid out: `s` has a rank)
+    let (_, weights) = ranker.block_at(t, row, occ.h_cm);
     // columns: same block, the rank moves by the column's weight
     let blocked_all = occ.h_cm | layout.walls_cm;
     for (j, &wj) in weights.iter().enumerate() {
