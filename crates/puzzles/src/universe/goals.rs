@@ -172,11 +172,6 @@ impl Goals {
         }
     }
 
-    /// The goal row tuples, in seeding order, as they were given to [`Goals::seed`].
-    pub fn tuples(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
-        self.blocks.iter().map(|g| (g.rows, g.h_cm))
-    }
-
     /// The goal block of row tuple `row_index`, if it is one.
     fn block_of(&self, row_index: u32) -> Option<usize> {
         self.index.get(row_index as usize).map(|b| b as usize)

@@ -466,8 +466,11 @@ pub struct Ranker {
     lane_cells: [[u64; 8]; LANES],
     /// `col_index[j][blocked * 8 + digit]`: [`Tables::compat_index`] for column `j`'s kind.
     col_index: [[u8; 64 * 8]; 6],
-    /// Bit `lane * 4 + i` for each vehicle `i` of each lane (the sweep's vehicle tags).
-    pub lane_vehicles: [u64; LANES],
+    /// The number of each lane's first vehicle, the vehicles numbered lane by lane (the
+    /// sweep's vehicle tags).
+    pub first_vehicle: [u8; LANES],
+    /// The tag bits of each lane's vehicles.
+    pub lane_vehicles: [u32; LANES],
     layout: Layout,
     size: u64,
 }
@@ -485,6 +488,7 @@ impl Default for Ranker {
             row_weight: [0; 6],
             lane_cells: [[0; 8]; LANES],
             col_index: [[super::lanes::NONE; 64 * 8]; 6],
+            first_vehicle: [0; LANES],
             lane_vehicles: [0; LANES],
             layout: Layout::new([EMPTY; LANES], 0),
             size: 0,
@@ -524,10 +528,19 @@ impl Ranker {
         for (j, idx) in self.col_index.iter_mut().enumerate() {
             *idx = t.compat_index8[usize::from(layout.kinds[6 + j])];
         }
-        for (lane, v) in self.lane_vehicles.iter_mut().enumerate() {
-            let n = t.kinds[usize::from(layout.kinds[lane])].lens.len();
-            *v = ((1u64 << n) - 1) << (4 * lane);
+        let mut first = 0u8;
+        for lane in 0..LANES {
+            let n = t.kinds[usize::from(layout.kinds[lane])].lens.len() as u8;
+            self.first_vehicle[lane] = first;
+            self.lane_vehicles[lane] = ((1u32 << n) - 1) << first;
+            first += n;
         }
+        // a position has at most 18 vehicles (two cells each at least); the sweep's slots
+        // keep 24 tag bits
+        assert!(
+            first <= 24,
+            "a layout with {first} vehicles has no position"
+        );
         for (lane, cells) in self.lane_cells.iter_mut().enumerate() {
             let kind = layout.kinds[lane];
             for (d, c) in cells.iter_mut().enumerate() {

@@ -1,6 +1,6 @@
 //! The sweep one position at a time (the third round's sweep, kept for dense layouts): a
 //! breadth-first search from every goal position at once over the layout's dense numbering
-//! ([`Ranker`]), one 16-byte slot per position (distance, seed label, vehicles walked), and a
+//! ([`Ranker`]), one 8-byte slot per position (distance, seed label, vehicles walked), and a
 //! union-find over the goal positions (the seeds). Goal positions of a block joined by column
 //! moves alone start in one set and never walk their column moves (Rule 1 of
 //! `docs/universe.md`), and no position walks the slides of a vehicle that joins it to a
@@ -35,23 +35,37 @@ pub(super) struct Queue {
     first_of_cc: Vec<u32>,
 }
 
-/// One position's entry.
+/// One position's entry (8 bytes: eight to a cache line).
 #[derive(Clone, Copy)]
 struct Slot {
-    /// The vehicle-tag bits of the vehicles whose slide joins the position to one expanded
-    /// before it (its slides of those vehicles need not be walked).
-    done: u64,
-    /// Seed label (valid where `dist` is set).
+    /// Seed label (valid where the distance is set).
     label: u32,
-    /// Distance to the nearest goal, or [`UNSEEN`].
-    dist: u8,
+    /// The distance to the nearest goal (or [`UNSEEN`]) in the top byte, and below it the
+    /// vehicle-tag bits ([`super::sweep::vehicle_tag`]: a layout has at most 18 vehicles) of
+    /// the vehicles whose slide joins the position to one expanded before it (its slides of
+    /// those vehicles need not be walked).
+    meta: u32,
+}
+
+/// Bits of [`Slot::meta`] below the distance.
+const DONE: u32 = (1 << 24) - 1;
+
+impl Slot {
+    #[inline(always)]
+    fn dist(self) -> u8 {
+        (self.meta >> 24) as u8
+    }
+
+    #[inline(always)]
+    fn done(self) -> u32 {
+        self.meta & DONE
+    }
 }
 
 /// A position not reached yet.
 const FRESH: Slot = Slot {
-    done: 0,
     label: 0,
-    dist: UNSEEN,
+    meta: (UNSEEN as u32) << 24,
 };
 
 impl Scratch {
@@ -120,9 +134,8 @@ impl Scratch {
                 }
                 sw.parent.push(*first);
                 sw.at[r] = Slot {
-                    done: 0,
                     label: *first,
-                    dist: 0,
+                    meta: 0,
                 };
                 debug_assert_eq!(p, self.ranker.unrank_in(t, &block, rows_packed, h_cm, off));
                 sw.states.push(p);
@@ -147,11 +160,8 @@ impl Scratch {
         while head < sw.states.len() {
             let s = sw.states[head];
             let r_s = sw.ranks[head] as usize;
-            let Slot {
-                done: skip,
-                label,
-                dist,
-            } = sw.at[r_s];
+            let slot = sw.at[r_s];
+            let (skip, label, dist) = (slot.done(), slot.label, slot.dist());
             head += 1;
             let nd = dist + 1;
             let l = find(&mut sw.parent, label);
@@ -181,24 +191,18 @@ impl Scratch {
                 |np, r, tag| {
                     let r = r as usize;
                     if r >= at.len() {
-                        at.resize((r + 1).next_power_of_two(), FRESH);
+                        grow(at, r);
                     }
                     let slot = &mut at[r];
-                    if slot.dist == UNSEEN {
-                        slot.dist = nd;
+                    if slot.dist() == UNSEEN {
+                        slot.meta = u32::from(nd) << 24;
                         slot.label = l;
                         states.push(np);
                         ranks.push(r as u32);
                     } else if slot.label != l {
-                        let b = find(parent, slot.label);
-                        slot.label = b;
-                        let a = find(parent, l);
-                        if a != b {
-                            let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-                            parent[hi as usize] = lo;
-                        }
+                        slot.label = merge(parent, slot.label, l);
                     }
-                    slot.done |= 1 << tag;
+                    slot.meta |= 1 << tag;
                 },
             );
         }
@@ -210,7 +214,7 @@ impl Scratch {
             let slot = sw.at[r as usize];
             let c = &mut sw.comps[sw.comp_of[slot.label as usize] as usize];
             c.size += 1;
-            c.moves = c.moves.max(slot.dist);
+            c.moves = c.moves.max(slot.dist());
             c.digit_bits |= digit_bits(s);
         }
         let mut comps = std::mem::take(&mut sw.comps);
@@ -228,7 +232,7 @@ impl Scratch {
             walls_matter,
             |ranker, np, d| {
                 let r = ranker.rank(t, np) as usize;
-                at.get(r).is_some_and(|slot| slot.dist == d - 1)
+                at.get(r).is_some_and(|slot| slot.dist() == d - 1)
             },
             found,
         );
@@ -236,6 +240,27 @@ impl Scratch {
         self.sweep.queue = sw;
         stats
     }
+}
+
+/// Makes room for rank `r` (a block laid out by the expansion): out of the hot loop.
+#[cold]
+#[inline(never)]
+fn grow(at: &mut Vec<Slot>, r: usize) {
+    at.resize((r + 1).next_power_of_two(), FRESH);
+}
+
+/// Joins the sets of a met position's label `b` and the expanded position's `l`; returns
+/// `b`'s root (before the join), the met position's new label. Kept out of line so that the
+/// per-neighbour closure stays small enough to be inlined.
+#[inline(never)]
+fn merge(parent: &mut [u32], b: u32, l: u32) -> u32 {
+    let b = find(parent, b);
+    let a = find(parent, l);
+    if a != b {
+        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+        parent[hi as usize] = lo;
+    }
+    b
 }
 
 /// What the position-at-a-time sweep visited: its queue, goal positions included.
@@ -250,7 +275,7 @@ impl Visited for ByPositions<'_> {
     fn for_each(&self, _goals: bool, mut f: impl FnMut(u64, u32, u8)) {
         for (&s, &r) in self.states.iter().zip(self.ranks) {
             let slot = self.at[r as usize];
-            f(s, self.comp_of[slot.label as usize], slot.dist);
+            f(s, self.comp_of[slot.label as usize], slot.dist());
         }
     }
 }

@@ -34,7 +34,10 @@ pub struct Sweep {
     /// nodes of unsolvable components).
     comp_of: Vec<u32>,
     comps: Vec<Agg>,
-    /// The goal positions, by block and node (see [`super::goals`]).
+    /// The goal row tuples of the layout being swept, in seeding order.
+    tuples: Vec<(u64, u64)>,
+    /// The goal positions, by block and node (see [`super::goals`]): laid out only for the
+    /// level search.
     goals: Goals,
     /// The two searches: a level at a time over bitsets where blocks are large
     /// ([`super::waves`]), one position at a time where they are small ([`super::queue`]).
@@ -101,10 +104,11 @@ pub(crate) fn for_each_neighbour(
     neighbours(t, layout, ranker, s, r_s, true, 0, |np, r, _| f(np, r));
 }
 
-/// A vehicle as [`neighbours`] names it: bit `lane * 4 + index in the lane`.
+/// A vehicle as [`neighbours`] names it: its number in the layout (the vehicles numbered lane
+/// by lane, see [`Ranker::lane_vehicles`]), below 24.
 #[inline(always)]
-pub(super) fn vehicle_tag(lane: usize, v: u8) -> u8 {
-    (lane as u8) << 2 | v
+pub(super) fn vehicle_tag(ranker: &Ranker, lane: usize, v: u8) -> u8 {
+    ranker.first_vehicle[lane] + v
 }
 
 /// [`for_each_neighbour`] with two omissions the sweep proves harmless: the column moves are
@@ -119,12 +123,11 @@ pub(super) fn neighbours(
     s: u64,
     r_s: u64,
     columns: bool,
-    skip: u64,
+    skip: u32,
     mut f: impl FnMut(u64, u64, u8),
 ) {
     let occ = ranker.occupancy(s);
     let row = ranker.row_index(s);
-    let (_, weights) = ranker.block_at(t, row, occ.h_cm);
     // rows: the row tuple changes, so the block does
     for lane in 0..6 {
         let kind = layout.kinds[lane];
@@ -137,7 +140,7 @@ pub(super) fn neighbours(
         let old_spread = t.spread_of(kind, d);
         let rw = i64::from(ranker.row_weight(lane));
         for &(nd, v) in t.moves(kind, d, blocked) {
-            let tag = vehicle_tag(lane, v);
+            let tag = vehicle_tag(ranker, lane, v);
             if skip >> tag & 1 == 1 {
                 continue;
             }
@@ -152,6 +155,8 @@ pub(super) fn neighbours(
     if !columns {
         return;
     }
+    // (`s`'s block is laid out: `s` has a rank)
+    let (_, weights) = ranker.block_at(t, row, occ.h_cm);
     // columns: same block, the rank moves by the column's weight
     let blocked_all = occ.h_cm | layout.walls_cm;
     for (j, &wj) in weights.iter().enumerate() {
@@ -166,7 +171,7 @@ pub(super) fn neighbours(
         let ci = i64::from(ranker.column_index_of(j, b, d));
         let w = i64::from(wj);
         for &(nd, v) in t.moves(kind, d, b) {
-            let tag = vehicle_tag(lane, v);
+            let tag = vehicle_tag(ranker, lane, v);
             if skip >> tag & 1 == 1 {
                 continue;
             }
@@ -203,20 +208,31 @@ impl Scratch {
     ) -> SweepStats {
         let t = tables();
         self.ranker.reset(layout);
-        // the goal blocks first: their sizes decide which search runs
-        self.sweep.goals.seed(t, layout, &self.ranker, goal_tuples);
+        // the goal blocks' sizes decide which search runs (a product of per-column counts
+        // each); only the level search needs the goal blocks' nodes
+        let mut tuples = std::mem::take(&mut self.sweep.tuples);
+        tuples.clear();
+        tuples.extend(goal_tuples);
+        let positions: u64 = tuples
+            .iter()
+            .map(|&(_, h_cm)| goal_block_size(t, layout, h_cm))
+            .sum();
         #[allow(unused_mut)]
-        let mut by_waves = waves_pay(&self.sweep.goals);
+        let mut by_waves = waves_pay(positions, tuples.len());
         #[cfg(test)]
         if let Some(forced) = self.sweep.force_waves {
             by_waves = forced;
         }
         if !by_waves {
-            let goals = std::mem::take(&mut self.sweep.goals);
-            let stats = self.sweep_by_positions(layout, goals.tuples(), walls_matter, found);
-            self.sweep.goals = goals;
+            let stats =
+                self.sweep_by_positions(layout, tuples.iter().copied(), walls_matter, found);
+            self.sweep.tuples = tuples;
             return stats;
         }
+        self.sweep
+            .goals
+            .seed(t, layout, &self.ranker, tuples.iter().copied());
+        self.sweep.tuples = tuples;
         let mut sw = std::mem::take(&mut self.sweep);
         sw.parent.clear();
         // the goal positions, as nodes (each a set of goal positions joined by column moves),
@@ -317,11 +333,24 @@ impl Visited for ByNodes<'_> {
 /// a word holds many positions and a row move's set-up serves many. The goal blocks' average
 /// size stands for the layout's (every block of a layout has the same column kinds; only the
 /// cells the row vehicles take differ).
-fn waves_pay(goals: &Goals) -> bool {
+fn waves_pay(goal_positions: u64, goal_blocks: usize) -> bool {
     // measured on sample units: 32 to 64 positions per block are as good as each other;
     // 128 and more leave large-block layouts to the queue, 16 and less hand it small ones
     const MIN_AVERAGE_BLOCK: u64 = 48;
-    goals.positions >= MIN_AVERAGE_BLOCK * goals.blocks.len() as u64
+    goal_positions >= MIN_AVERAGE_BLOCK * goal_blocks as u64
+}
+
+/// Positions in the block of a row tuple whose horizontal cells (column-major) are `h_cm`:
+/// the product of each column's compatible arrangements.
+#[inline]
+fn goal_block_size(t: &Tables, layout: &Layout, h_cm: u64) -> u64 {
+    let blocked = h_cm | layout.walls_cm;
+    (0..6)
+        .map(|j| {
+            let b = (blocked >> (6 * j) & 63) as usize;
+            u64::from(t.compat_count[usize::from(layout.kinds[6 + j]) * 64 + b])
+        })
+        .product()
 }
 
 #[cfg(test)]
