@@ -8,7 +8,7 @@
 //! that cell has left the block (it is removed and recorded as an *output*). The search runs
 //! over settled boards (a move, then waiting until nothing falls or vanishes).
 
-use gridlock_puzzles::puzznic::{check_move, cycle, falling, is_settled, parse, Action, Puzzle};
+use gridlock_puzzles::puzznic::{cycle, falling, is_settled, legal_actions, parse, Action, Puzzle};
 use rustc_hash::FxHashSet;
 use std::collections::{BTreeSet, VecDeque};
 
@@ -148,21 +148,7 @@ fn everything_reachable(text: &str) -> (usize, Puzzle, Vec<bool>) {
             visited[i] |= t != 0;
         }
         falling(g, &cells, &mut fall);
-        actions.clear();
-        if !is_settled(g, &cells, &fall) {
-            actions.push(Action::Wait);
-        }
-        for i in 0..n {
-            for right in [false, true] {
-                if check_move(g, &cells, &fall, i, right).is_ok() {
-                    actions.push(if right {
-                        Action::Right(i as u16)
-                    } else {
-                        Action::Left(i as u16)
-                    });
-                }
-            }
-        }
+        legal_actions(g, &cells, &fall, &mut actions);
         for &action in &actions {
             next.copy_from_slice(&cells);
             if cycle(g, &mut next, action).is_ok() {

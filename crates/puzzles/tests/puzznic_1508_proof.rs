@@ -10,7 +10,7 @@
 //! block, so the searches fail if they meet one.
 //! See `docs/puzznic.md`, "Level 15-08", for the soundness argument and what was measured.
 
-use gridlock_puzzles::puzznic::{check_move, cycle, falling, is_settled, parse, resolve, Action};
+use gridlock_puzzles::puzznic::{cycle, falling, legal_actions, parse, resolve};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -67,20 +67,7 @@ fn block_drains() -> (FxHashSet<Multi>, FxHashSet<Multi>, usize) {
         let mut out = Vec::new();
         falling(g, &cells, &mut fall);
         let mut actions = Vec::new();
-        if !is_settled(g, &cells, &fall) {
-            actions.push(Action::Wait);
-        }
-        for i in 0..n {
-            for right in [false, true] {
-                if check_move(g, &cells, &fall, i, right).is_ok() {
-                    actions.push(if right {
-                        Action::Right(i as u16)
-                    } else {
-                        Action::Left(i as u16)
-                    });
-                }
-            }
-        }
+        legal_actions(g, &cells, &fall, &mut actions);
         for a in actions {
             let mut next = cells.clone();
             cycle(g, &mut next, a).unwrap();
@@ -501,6 +488,7 @@ fn search(model: Model, max_states: usize) -> Found {
     let mut fall2 = vec![false; n];
     let t0 = std::time::Instant::now();
     let mut succ: Vec<(Vec<u8>, Multi)> = Vec::new();
+    let mut actions = Vec::new();
     let mut stopped = false;
     // Boards per depth (cycles, and in the free model also emissions), to show how the search
     // grows.
@@ -529,24 +517,11 @@ fn search(model: Model, max_states: usize) -> Found {
         }
         succ.clear();
         falling(g, &cells, &mut fall);
-        if !is_settled(g, &cells, &fall) {
+        legal_actions(g, &cells, &fall, &mut actions);
+        for &a in &actions {
             next.copy_from_slice(&cells);
-            cycle(g, &mut next, Action::Wait).unwrap();
+            cycle(g, &mut next, a).unwrap();
             succ.push((next.clone(), m));
-        }
-        for i in 0..n {
-            for right in [false, true] {
-                if check_move(g, &cells, &fall, i, right).is_ok() {
-                    next.copy_from_slice(&cells);
-                    let a = if right {
-                        Action::Right(i as u16)
-                    } else {
-                        Action::Left(i as u16)
-                    };
-                    cycle(g, &mut next, a).unwrap();
-                    succ.push((next.clone(), m));
-                }
-            }
         }
         for &e in &entries {
             if cells[e] != 0 {

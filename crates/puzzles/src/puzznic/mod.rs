@@ -36,8 +36,8 @@ pub use bound::Analysis;
 pub use parse::parse;
 pub use render::{judge_lines, judge_text, render_json, render_text, Report, Step};
 pub use rules::{
-    check_move, cycle, cycle_traced, falling, is_settled, resolve, resolve_in, Action, Illegal,
-    Trace,
+    check_move, cycle, cycle_traced, falling, is_settled, legal_actions, resolve, resolve_in,
+    Action, Illegal, Trace,
 };
 pub use solve::{
     describe_bound, solve, solve_with, Objective, Outcome, Solution, SolveOptions, Strategy,

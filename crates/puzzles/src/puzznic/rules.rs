@@ -206,6 +206,28 @@ pub fn check_move(
     Ok(to as usize)
 }
 
+/// Every action the player may take on `cells` (falling flags `fall`): waiting, unless the
+/// board is settled (then waiting changes nothing and is no choice), and each legal move, in
+/// cell order, left before right. The order the searches meet actions in, written once for
+/// the tests' exhaustive searches and tools that walk the whole graph.
+pub fn legal_actions(geometry: &Geometry, cells: &[u8], fall: &[bool], out: &mut Vec<Action>) {
+    out.clear();
+    if !is_settled(geometry, cells, fall) {
+        out.push(Action::Wait);
+    }
+    for from in 0..cells.len() {
+        for right in [false, true] {
+            if check_move(geometry, cells, fall, from, right).is_ok() {
+                out.push(if right {
+                    Action::Right(from as u16)
+                } else {
+                    Action::Left(from as u16)
+                });
+            }
+        }
+    }
+}
+
 /// Steps 2 and 3 of a cycle, on the board as step 1 left it: matching groups vanish, then
 /// falling pieces move down one cell. `on_vanish(cell)` and `on_fall(new cell)` report what
 /// happened (the renderer listens; the solver passes no-ops that compile away).
@@ -354,6 +376,40 @@ mod tests {
     use crate::puzznic::parse;
     use crate::puzznic::solve::{expand, Objective, Scratch};
     use proptest::prelude::*;
+
+    #[test]
+    fn legal_actions_are_waiting_while_unsettled_then_every_legal_move_in_cell_order() {
+        // a settled board: no waiting; the 2 can go either way, the 1 left only (a wall on
+        // its right)
+        let p = parse("#.....#\n#..2.1#\n##.####\n##.####\n#######\n").unwrap();
+        let g = &p.geometry;
+        let mut fall = vec![false; p.start.len()];
+        falling(g, &p.start, &mut fall);
+        let mut out = vec![Action::Wait]; // cleared first
+        legal_actions(g, &p.start, &fall, &mut out);
+        let moves: Vec<String> = out.iter().map(|a| a.judge(g)).collect();
+        assert_eq!(moves, ["L 2 4", "R 2 4", "L 2 6"]);
+        // one cycle after the 2 stepped left over the shaft it is still falling: waiting comes
+        // first, and the falling 2 cannot be moved
+        let mut cells = p.start.clone();
+        cycle(g, &mut cells, out[0]).unwrap();
+        falling(g, &cells, &mut fall);
+        legal_actions(g, &cells, &fall, &mut out);
+        let moves: Vec<String> = out.iter().map(|a| a.judge(g)).collect();
+        assert_eq!(moves, ["-", "L 2 6"]);
+        // each one is what check_move accepts, and nothing else is
+        for (from, &t) in cells.iter().enumerate() {
+            for right in [false, true] {
+                let a = if right {
+                    Action::Right(from as u16)
+                } else {
+                    Action::Left(from as u16)
+                };
+                let legal = t != 0 && check_move(g, &cells, &fall, from, right).is_ok();
+                assert_eq!(out.contains(&a), legal);
+            }
+        }
+    }
 
     #[test]
     fn groups_found_looking_right_and_down_are_the_pieces_touching_a_standing_match() {
