@@ -88,8 +88,8 @@ pub struct Summary {
     pub by_moves: Vec<u64>,
     /// `solvable_by_moves[m]`: solvable components of `m` moves.
     pub solvable_by_moves: Vec<u64>,
-    /// Most positions one thread numbered in a single layout (memory is about 16 bytes each,
-    /// plus 12 bytes per solvable position of the layout).
+    /// Most positions one thread numbered in a single layout (the position-at-a-time search
+    /// keeps 8 bytes for each, plus 12 per solvable position of the layout in its queue).
     pub peak_layout: u64,
     /// Layouts skipped whole: proven to hold no minimal component (independence pruning).
     pub skipped_layouts: u64,
