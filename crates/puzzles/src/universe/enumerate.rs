@@ -402,12 +402,9 @@ fn run_layout(
     if !super::prune::layout_may_be_minimal(layout) {
         // proven: no component of this layout is minimal; only its goal positions are counted
         let t = tables();
-        scratch.ranker.reset(layout);
-        let mut goals = 0;
-        for (rows_packed, h_cm) in goal_tuples {
-            let row = scratch.ranker.row_index(rows_packed);
-            goals += scratch.ranker.block(t, row, h_cm).size;
-        }
+        let goals: u64 = goal_tuples
+            .map(|(_, h_cm)| super::sweep::goal_block_size(t, layout, h_cm))
+            .sum();
         summary.skipped_layouts += 1;
         summary.skipped_goal_positions += goals;
         summary.goal_positions += goals;

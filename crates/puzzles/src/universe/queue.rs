@@ -71,7 +71,8 @@ const FRESH: Slot = Slot {
 impl Scratch {
     /// Sweeps `layout` one position at a time from the goal row tuples `goal_tuples` yields
     /// (each as `(row digits packed, column-major horizontal cells)`, in seeding order),
-    /// calling `found` for every solvable component in table order.
+    /// calling `found` for every solvable component in table order. The caller
+    /// ([`Scratch::sweep_layout`]) has reset the ranker for `layout`.
     pub(super) fn sweep_by_positions(
         &mut self,
         layout: &Layout,
@@ -80,7 +81,6 @@ impl Scratch {
         found: impl FnMut(Found),
     ) -> SweepStats {
         let t = tables();
-        self.ranker.reset(layout);
         let mut sw = std::mem::take(&mut self.sweep.queue);
         sw.at.clear();
         sw.states.clear();

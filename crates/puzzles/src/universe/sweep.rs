@@ -343,7 +343,7 @@ fn waves_pay(goal_positions: u64, goal_blocks: usize) -> bool {
 /// Positions in the block of a row tuple whose horizontal cells (column-major) are `h_cm`:
 /// the product of each column's compatible arrangements.
 #[inline]
-fn goal_block_size(t: &Tables, layout: &Layout, h_cm: u64) -> u64 {
+pub(super) fn goal_block_size(t: &Tables, layout: &Layout, h_cm: u64) -> u64 {
     let blocked = h_cm | layout.walls_cm;
     (0..6)
         .map(|j| {
