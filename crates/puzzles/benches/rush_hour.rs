@@ -10,8 +10,9 @@ use gridlock_puzzles::rush_hour::{
     optima_all, optimum, parse, parse_database, Metric, Puzzle, StepSlots, Steps,
 };
 use gridlock_search::slots::SlotComponent;
-use gridlock_search::{explore, Graph, Limits};
+use gridlock_search::{explore, sweep, Graph, Limits};
 use std::hint::black_box;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -78,24 +79,32 @@ fn batch(c: &mut Criterion) {
 ///   closure calling the [`Steps`] graph's `successors` and collecting the positions;
 /// * `engine_component_buffer`: the engine's general reusable explorer on the same [`Steps`]
 ///   graph (same successor function, every edge stored);
+/// * `engine_sweep`: the engine's [`sweep`] on the same [`Steps`] graph (same successor
+///   function; a reversible graph, so only three levels are held and looked up);
 /// * `engine_slot_component`: the engine's slot explorer on [`StepSlots`], the same steps
 ///   described as slots (each undirected edge looked up once, open steps updated
-///   incrementally), which the batch uses.
+///   incrementally), which the batch uses;
+/// * `successors_only`: no search at all, the [`Steps`] successor function called once on
+///   every state of the same components. It is the part of every run above that no engine
+///   calling this function can save: `pathfinding_bfs / successors_only` bounds the speed-up
+///   any engine can reach with the same successor function.
 ///
 /// The ratio of `pathfinding_bfs` to each engine time is the engine's speed-up.
 fn engine_vs_pathfinding(c: &mut Criterion) {
     let (_, puzzles) = database();
     // every 40th board: a spread of easy and hard components
     let sample: Vec<&Puzzle> = puzzles.iter().step_by(40).collect();
-    let states: usize = sample
+    // each component's states, for the successors-only baseline
+    let components: Vec<Vec<_>> = sample
         .iter()
         .map(|p| {
             let mut c = SlotComponent::new();
             c.explore(&StepSlots(&p.board), p.start, &Limits::none())
                 .unwrap();
-            c.len()
+            c.states().collect()
         })
-        .sum();
+        .collect();
+    let states: usize = components.iter().map(Vec::len).sum();
     let mut group = c.benchmark_group("rush_hour_explore");
     group.sample_size(10);
     group.throughput(criterion::Throughput::Elements(states as u64));
@@ -108,6 +117,35 @@ fn engine_vs_pathfinding(c: &mut Criterion) {
                     .explore(&StepSlots(&p.board), p.start, &Limits::none())
                     .unwrap();
                 total += slots.len();
+            }
+            assert_eq!(total, states);
+            total
+        })
+    });
+    group.bench_function("successors_only", |b| {
+        b.iter(|| {
+            let mut edges = Vec::new();
+            let mut total = 0;
+            for (p, component) in sample.iter().zip(&components) {
+                let graph = Steps(&p.board);
+                for s in component {
+                    edges.clear();
+                    graph.successors(s, &mut edges);
+                    total += edges.len();
+                }
+            }
+            total
+        })
+    });
+    group.bench_function("engine_sweep", |b| {
+        b.iter(|| {
+            let mut total = 0;
+            for p in &sample {
+                let swept = sweep(&Steps(&p.board), p.start, &Limits::none(), |_, _| {
+                    ControlFlow::<()>::Continue(())
+                })
+                .unwrap();
+                total += swept.states as usize;
             }
             assert_eq!(total, states);
             total

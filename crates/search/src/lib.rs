@@ -10,6 +10,7 @@
 //! | cheapest path with an admissible lower bound | [`astar`], [`ida_star`] |
 //! | fewest edges in a reversible graph, searching from both ends | [`bidirectional_bfs`] |
 //! | the whole connected component, distances to a goal set, optimal paths out of it | [`explore`], [`Component`] |
+//! | every state of a reversible graph with its distance, in memory for three levels | [`sweep`] |
 //!
 //! Every search takes [`Limits`] (state cap, deadline, cancellation flag) and reports [`Stats`].
 //! A search that hits a limit returns [`Stopped`] instead of exhausting memory.
@@ -48,6 +49,7 @@ mod component;
 mod cost;
 mod graph;
 mod ida;
+mod levels;
 mod limits;
 mod path;
 pub mod slots;
@@ -60,6 +62,7 @@ pub use component::{explore, Component, UNREACHABLE};
 pub use cost::{Bound, Cost, Lex, Parts};
 pub use graph::{ComponentOf, Edge, EdgeOf, FoundIn, Graph, Reversible, SearchResult};
 pub use ida::ida_star;
+pub use levels::{sweep, Sweep};
 pub use limits::{Limits, StopReason, Stopped};
 pub use path::{Found, Path};
 pub use stats::Stats;

@@ -124,8 +124,10 @@ impl<S, A> Default for SlotComponent<S, A> {
     }
 }
 
+/// The first table entry to probe for `state`: the Fx hash, spread by a multiplication and
+/// taken from the top bits (Fx's low bits are weak for packed integers).
 #[inline]
-fn home<S: Hash>(state: &S, shift: u32) -> usize {
+pub(crate) fn home<S: Hash>(state: &S, shift: u32) -> usize {
     let mut h = FxHasher::default();
     state.hash(&mut h);
     (h.finish().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> shift) as usize

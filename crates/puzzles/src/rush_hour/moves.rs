@@ -202,8 +202,22 @@ impl Graph for Steps<'_> {
     type State = Position;
     type Move = Move;
     type Cost = u32;
+    /// One occupancy word and one table read per vehicle ([`Board::open_steps`]), then one
+    /// edge per open step, in the order of [`Board::for_each_step`].
+    #[inline]
     fn successors(&self, p: &Position, out: &mut Vec<Edge<Position, Move, u32>>) {
-        self.0.for_each_step(*p, |m, q| out.push(Edge::unit(m, q)));
+        let mut open = self.0.open_steps(*p, self.0.step_occupancy(*p));
+        while open != 0 {
+            let slot = open.trailing_zeros();
+            open &= open - 1;
+            let vehicle = (slot >> 1) as u8;
+            let unit = 1 << (BITS * (slot >> 1));
+            out.push(if slot & 1 == 1 {
+                Edge::unit(Move { vehicle, delta: 1 }, p + unit)
+            } else {
+                Edge::unit(Move { vehicle, delta: -1 }, p - unit)
+            });
+        }
     }
 }
 

@@ -5,7 +5,8 @@ use super::board::{Board, Position};
 use super::moves::{Move, Ranked, Slides, StepSlots, Steps};
 use super::render;
 use gridlock_search::slots::SlotComponent;
-use gridlock_search::{bfs_with_depth, dijkstra, Limits, Stats, Stopped, UNREACHABLE};
+use gridlock_search::{dijkstra, sweep, Limits, Stats, Stopped, UNREACHABLE};
+use std::ops::ControlFlow;
 
 /// What is being minimised.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -58,23 +59,35 @@ pub fn optimum(
     let Some(red_len) = board.red_len().filter(|_| board.can_exit()) else {
         return Ok((None, Stats::default()));
     };
-    let found = match metric {
+    // the count alone is wanted, and both graphs are reversible: a sweep that holds three
+    // levels and stops at the first goal (or past the limit) instead of a search keeping
+    // parents for a path nobody reads
+    let (depth, extra) = match metric {
         Metric::Steps => {
             let exit = red_len as u32;
-            let depth = match limit {
+            match limit {
                 Some(l) if l < exit => return Ok((None, Stats::default())),
-                Some(l) => Some(l - exit),
-                None => None,
-            };
-            let found = bfs_with_depth(&Steps(board), start, |&p| board.is_goal(p), depth, limits)?;
-            (found.path.map(|p| p.len() as u32 + exit), found.stats)
+                Some(l) => (Some(l - exit), exit),
+                None => (None, exit),
+            }
         }
-        Metric::Moves => {
-            let found =
-                bfs_with_depth(&Slides(board), start, |&p| board.is_goal(p), limit, limits)?;
-            (found.path.map(|p| p.len() as u32), found.stats)
+        Metric::Moves => (limit, 0),
+    };
+    let first_goal = |p: &Position, d: u32| {
+        if depth.is_some_and(|max| d > max) {
+            // the first state past the limit: every state within it was visited
+            ControlFlow::Break(None)
+        } else if board.is_goal(*p) {
+            ControlFlow::Break(Some(d + extra))
+        } else {
+            ControlFlow::Continue(())
         }
     };
+    let swept = match metric {
+        Metric::Steps => sweep(&Steps(board), start, limits, first_goal)?,
+        Metric::Moves => sweep(&Slides(board), start, limits, first_goal)?,
+    };
+    let found = (swept.stopped.flatten(), swept.stats);
     Ok(found)
 }
 
