@@ -236,6 +236,28 @@ fn crlf_and_missing_final_newline_are_accepted() {
 }
 
 #[test]
+fn a_fast_search_that_stops_does_not_suggest_fast() {
+    // 15-08 defeats every quick method; with a tiny cap the complete search stops at once
+    let level = fixture("nes/15-08.txt");
+    gridlock()
+        .args(["puzznic", "--fast", "--max-states", "1000"])
+        .arg(&level)
+        .assert()
+        .code(3)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "(raise --max-states or --timeout)",
+        ))
+        .stderr(predicate::str::contains("--fast-fallback").not());
+    gridlock()
+        .args(["puzznic", "--max-states", "1000"])
+        .arg(&level)
+        .assert()
+        .code(3)
+        .stderr(predicate::str::contains("or use --fast / --fast-fallback"));
+}
+
+#[test]
 fn state_cap_exits_3_and_fast_fallback_prints_a_valid_answer() {
     let level = fixture("nes/02-09.txt");
     gridlock()

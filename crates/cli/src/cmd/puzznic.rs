@@ -145,9 +145,13 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
         }
         Err(stopped) => {
             let bound = describe_bound(&stopped, objective);
-            Err(CliError::Limit(format!(
-                "{stopped} (raise --max-states or --timeout, or use --fast / --fast-fallback); {bound}"
-            )))
+            // --fast already ran every quick method and then the complete search
+            let hint = if args.fast {
+                "raise --max-states or --timeout"
+            } else {
+                "raise --max-states or --timeout, or use --fast / --fast-fallback"
+            };
+            Err(CliError::Limit(format!("{stopped} ({hint}); {bound}")))
         }
     }
 }
