@@ -5,7 +5,7 @@ use super::board::{Board, Position};
 use super::moves::{Move, Ranked, Slides, StepSlots, Steps};
 use super::render;
 use gridlock_search::slots::SlotComponent;
-use gridlock_search::{dijkstra, sweep, Limits, Stats, Stopped, UNREACHABLE};
+use gridlock_search::{dijkstra, sweep, Bound, Limits, Stats, Stopped, UNREACHABLE};
 use std::ops::ControlFlow;
 
 /// What is being minimised.
@@ -84,11 +84,17 @@ pub fn optimum(
         }
     };
     let swept = match metric {
-        Metric::Steps => sweep(&Steps(board), start, limits, first_goal)?,
-        Metric::Moves => sweep(&Slides(board), start, limits, first_goal)?,
-    };
-    let found = (swept.stopped.flatten(), swept.stats);
-    Ok(found)
+        Metric::Steps => sweep(&Steps(board), start, limits, first_goal),
+        Metric::Moves => sweep(&Slides(board), start, limits, first_goal),
+    }
+    .map_err(|mut stopped| {
+        // the bound counts edges of the graph; the answer counts the exit steps too
+        if let Some(Bound(parts)) = &mut stopped.lower_bound {
+            parts.iter_mut().for_each(|n| *n += u64::from(extra));
+        }
+        stopped
+    })?;
+    Ok((swept.stopped.flatten(), swept.stats))
 }
 
 /// An optimal solution in `metric` within `limit` (counted as [`optimum`] counts), and among
@@ -270,4 +276,36 @@ pub fn optima_all(
         .par_iter()
         .map(|p| ANALYSER.with(|a| a.borrow_mut().optima(&p.board, p.start, limits)))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rush_hour::parse_database;
+
+    /// A search stopped by the state cap proves a bound in the answer's own units (steps
+    /// with the exit steps, moves without), never above the answer.
+    #[test]
+    fn a_stopped_search_bounds_the_answer_in_its_units() {
+        // the red car alone on the left: 4 steps to the exit cells and 2 out; 1 move
+        let alone = parse_database("oooooooooooooAAooooooooooooooooooooo").unwrap();
+        let bound = |p: &crate::rush_hour::Puzzle, metric, cap| {
+            let stopped = optimum(&p.board, p.start, metric, None, &Limits::states(cap))
+                .expect_err("the cap stops it");
+            stopped.lower_bound.expect("a sweep proves a bound").0[0]
+        };
+        // one state held, the second one found at distance 1: one edge, plus the exit
+        assert_eq!(bound(&alone, Metric::Steps, 1), 3);
+        assert_eq!(bound(&alone, Metric::Moves, 1), 1);
+        let hardest = parse_database("GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo").unwrap();
+        for metric in [Metric::Steps, Metric::Moves] {
+            let (answer, _) =
+                optimum(&hardest.board, hardest.start, metric, None, &Limits::none()).unwrap();
+            let answer = u64::from(answer.unwrap());
+            for cap in [1, 10, 100, 400] {
+                let b = bound(&hardest, metric, cap);
+                assert!(b <= answer, "{metric:?}, cap {cap}: bound {b} > {answer}");
+            }
+        }
+    }
 }
