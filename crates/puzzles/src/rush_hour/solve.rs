@@ -287,8 +287,8 @@ mod tests {
     /// with the exit steps, moves without), never above the answer.
     #[test]
     fn a_stopped_search_bounds_the_answer_in_its_units() {
-        // the red car alone on the left: 4 steps to the exit cells and 2 out; 1 move
-        let alone = parse_database("oooooooooooooAAooooooooooooooooooooo").unwrap();
+        // the red car alone at the left edge: 4 steps to the exit cells and 2 out; 1 move
+        let alone = parse_database("ooooooooooooAAoooooooooooooooooooooo").unwrap();
         let bound = |p: &crate::rush_hour::Puzzle, metric, cap| {
             let stopped = optimum(&p.board, p.start, metric, None, &Limits::states(cap))
                 .expect_err("the cap stops it");
