@@ -203,6 +203,9 @@ impl<S: Copy + Eq + Hash> Run<S> {
     }
 
     /// Starts the table again with the held states alone, with room for them to double.
+    /// Rare, so kept out of line: [`Run::insert`] stays small enough to inline.
+    #[cold]
+    #[inline(never)]
     fn rebuild(&mut self) {
         let size = (8 * self.held.len()).next_power_of_two().max(MIN_ENTRIES);
         if size != self.table.len() || self.stamp == u32::MAX {
