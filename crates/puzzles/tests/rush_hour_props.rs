@@ -4,7 +4,8 @@
 //! format.
 
 use gridlock_puzzles::rush_hour::verify::{replay, Verdict, Written};
-use gridlock_puzzles::rush_hour::{optimum, parse, solve, Analyser, Direction, Metric};
+use gridlock_puzzles::rush_hour::{optimum, parse, solve, Analyser, Direction, Metric, Steps};
+use gridlock_search::Graph;
 use gridlock_search::Limits;
 use proptest::prelude::*;
 use std::collections::{HashMap, VecDeque};
@@ -277,6 +278,23 @@ fn check(g: &Grid, text: &str) -> Result<(), TestCaseError> {
     }
     let brute_count = neighbours(g, 6).len();
     prop_assert_eq!(brute_count, generated.len(), "slide count\n{}", text);
+    // The step graph's edges are exactly the accepted slides of one cell, in vehicle order.
+    let mut steps = Vec::new();
+    Steps(board).successors(&start, &mut steps);
+    let stepped: Vec<_> = steps
+        .iter()
+        .map(|e| {
+            (
+                e.mv.vehicle as usize,
+                board.direction(e.mv),
+                e.mv.distance(),
+                e.to,
+            )
+        })
+        .collect();
+    let mut one_cell: Vec<_> = accepted.iter().filter(|a| a.2 == 1).cloned().collect();
+    one_cell.sort_by_key(|a| (a.0, matches!(a.1, Direction::Down | Direction::Right)));
+    prop_assert_eq!(stepped, one_cell, "steps\n{}", text);
     Ok(())
 }
 
