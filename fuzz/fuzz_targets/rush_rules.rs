@@ -1,10 +1,12 @@
 //! Random moves on random boards: the first line is a board in any format, each following
 //! byte triple is (vehicle, direction, distance). Invariants after every accepted move:
 //! vehicles never overlap each other or a wall, offsets stay inside the board, and the move
-//! is exactly one of the slides the solver generates (the solver and the verifier agree).
+//! is exactly one of the slides the solver generates (the solver and the verifier agree), and
+//! the step graph's edges are exactly the one-cell slides.
 #![no_main]
 
-use gridlock_puzzles::rush_hour::{parse, Direction};
+use gridlock_puzzles::rush_hour::{parse, Direction, Steps};
+use gridlock_search::Graph;
 use libfuzzer_sys::fuzz_target;
 
 const DIRECTIONS: [Direction; 4] = [Direction::Up, Direction::Down, Direction::Left, Direction::Right];
@@ -29,6 +31,17 @@ fuzz_target!(|data: &[u8]| {
         let distance = u32::from(action[2] % 8);
         let mut generated = Vec::new();
         board.for_each_slide(p, |m, next| generated.push((m, next)));
+        // the step graph (the contest's search) steps exactly the one-cell slides
+        let mut steps = Vec::new();
+        Steps(board).successors(&p, &mut steps);
+        let one_cell: Vec<_> = generated.iter().filter(|(m, _)| m.distance() == 1).collect();
+        assert_eq!(steps.len(), one_cell.len(), "step count");
+        for e in &steps {
+            assert!(
+                one_cell.iter().any(|&&(m, q)| q == e.to && m == e.mv),
+                "a step that is not a one-cell slide"
+            );
+        }
         match board.slide(p, i, dir, distance) {
             Ok(next) if distance > 0 => {
                 assert!(
