@@ -88,7 +88,7 @@ where
     // `run.held[lo..mid]` is level `depth`, `run.held[mid..]` level `depth + 1` as found so
     // far, `run.held[..lo]` level `depth - 1`
     let (mut lo, mut mid) = (0, 1);
-    'levels: while stopped.is_none() && lo < mid {
+    'levels: while stopped.is_none() {
         for i in lo..mid {
             if stats.expanded % CLOCK_EVERY == CLOCK_EVERY - 1 {
                 if let Err(reason) = limits.check_clock() {

@@ -167,30 +167,31 @@ impl Board {
         });
     }
 
-    /// Every one-cell step from `p`.
+    /// Every one-cell step from `p`, vehicle by vehicle, back before forward: one occupancy
+    /// word and one table read per vehicle ([`Board::open_steps`]), then one step per open
+    /// slot.
     #[inline]
     pub fn for_each_step(&self, p: Position, mut emit: impl FnMut(Move, Position)) {
-        self.for_each_reach(p, |i, offset, reach| {
-            let unit = 1u64 << (BITS * i as u32);
-            if offset > 0 && reach & 1 << (offset - 1) != 0 {
-                emit(
-                    Move {
-                        vehicle: i as u8,
-                        delta: -1,
-                    },
-                    p - unit,
-                );
-            }
-            if reach & 1 << (offset + 1) != 0 {
-                emit(
-                    Move {
-                        vehicle: i as u8,
-                        delta: 1,
-                    },
-                    p + unit,
-                );
-            }
-        });
+        let mut open = self.open_steps(p, self.step_occupancy(p));
+        while open != 0 {
+            let slot = open.trailing_zeros();
+            open &= open - 1;
+            let (m, q) = step_of(p, slot);
+            emit(m, q);
+        }
+    }
+}
+
+/// The move and the position of step `slot` from `p`, slots numbered as [`Board::open_steps`]
+/// numbers them (`2i` vehicle `i` back, `2i + 1` forward).
+#[inline]
+fn step_of(p: Position, slot: u32) -> (Move, Position) {
+    let vehicle = (slot >> 1) as u8;
+    let unit = 1 << (BITS * (slot >> 1));
+    if slot & 1 == 1 {
+        (Move { vehicle, delta: 1 }, p + unit)
+    } else {
+        (Move { vehicle, delta: -1 }, p - unit)
     }
 }
 
@@ -202,22 +203,9 @@ impl Graph for Steps<'_> {
     type State = Position;
     type Move = Move;
     type Cost = u32;
-    /// One occupancy word and one table read per vehicle ([`Board::open_steps`]), then one
-    /// edge per open step, in the order of [`Board::for_each_step`].
     #[inline]
     fn successors(&self, p: &Position, out: &mut Vec<Edge<Position, Move, u32>>) {
-        let mut open = self.0.open_steps(*p, self.0.step_occupancy(*p));
-        while open != 0 {
-            let slot = open.trailing_zeros();
-            open &= open - 1;
-            let vehicle = (slot >> 1) as u8;
-            let unit = 1 << (BITS * (slot >> 1));
-            out.push(if slot & 1 == 1 {
-                Edge::unit(Move { vehicle, delta: 1 }, p + unit)
-            } else {
-                Edge::unit(Move { vehicle, delta: -1 }, p - unit)
-            });
-        }
+        self.0.for_each_step(*p, |m, q| out.push(Edge::unit(m, q)));
     }
 }
 
@@ -244,12 +232,7 @@ impl SlotGraph for StepSlots<'_> {
     }
     #[inline]
     fn follow(&self, p: &Position, _: &(u64, u64), slot: u32) -> Position {
-        let unit = 1 << (BITS * (slot >> 1));
-        if slot & 1 == 1 {
-            p + unit
-        } else {
-            p - unit
-        }
+        step_of(*p, slot).1
     }
     #[inline]
     fn derive(
