@@ -152,8 +152,7 @@ impl Layout {
     /// The normalised 36-character string of a position (see [`Board::normalised`]), written
     /// straight from the lanes.
     pub fn normalised(&self, packed: u64) -> [u8; CELLS] {
-        self.normalised_below(packed, &[u8::MAX; CELLS])
-            .expect("every string is below 0xFF bytes")
+        self.string_masks(packed).write()
     }
 
     /// [`Layout::normalised`] if it is smaller than `bound` (byte order), else `None`. The
@@ -165,31 +164,7 @@ impl Layout {
     /// when it is below the bound (or the bound is no normalised string, as at the start of a
     /// scan).
     pub fn normalised_below(&self, packed: u64, bound: &[u8; CELLS]) -> Option<[u8; CELLS]> {
-        let t = tables();
-        // row-major cells: occupied, first cells of vehicles, horizontal ones, the red car
-        let (mut occ, mut starts, mut horizontal, mut red) = (0u64, 0u64, 0u64, 0u64);
-        for i in 0..6 {
-            let kind = self.kinds[i];
-            let k = usize::from(kind) * MAX_DIGITS + usize::from(digit(packed, i));
-            let cells = u64::from(t.mask_flat[k]) << (6 * i);
-            occ |= cells;
-            horizontal |= cells;
-            starts |= u64::from(t.start_flat[k]) << (6 * i);
-            let r = usize::from(t.red_of[usize::from(kind)]);
-            if r < 3 {
-                red = u64::from(t.vehicle_masks[k][r]) << (6 * i);
-            }
-            let k = usize::from(self.kinds[6 + i]) * MAX_DIGITS + usize::from(digit(packed, 6 + i));
-            occ |= t.spread_flat[k] << i;
-            starts |= t.spread[usize::from(t.start_flat[k])] << i;
-        }
-        let mine = StringMasks {
-            walls: self.walls,
-            occ,
-            starts,
-            horizontal,
-            red,
-        };
+        let mine = self.string_masks(packed);
         // Where two sets of masks agree on every cell before `d`, and the strings agree on
         // every cell before `d` where the masks differ, the strings agree on every cell before
         // `d` (a character depends only on the masks at its cell, the number of first cells
@@ -221,6 +196,35 @@ impl Layout {
         }
         let out = mine.write();
         (out < *bound).then_some(out)
+    }
+
+    /// The row-major cell masks the position's normalised string is written from.
+    fn string_masks(&self, packed: u64) -> StringMasks {
+        let t = tables();
+        // row-major cells: occupied, first cells of vehicles, horizontal ones, the red car
+        let (mut occ, mut starts, mut horizontal, mut red) = (0u64, 0u64, 0u64, 0u64);
+        for i in 0..6 {
+            let kind = self.kinds[i];
+            let k = usize::from(kind) * MAX_DIGITS + usize::from(digit(packed, i));
+            let cells = u64::from(t.mask_flat[k]) << (6 * i);
+            occ |= cells;
+            horizontal |= cells;
+            starts |= u64::from(t.start_flat[k]) << (6 * i);
+            let r = usize::from(t.red_of[usize::from(kind)]);
+            if r < 3 {
+                red = u64::from(t.vehicle_masks[k][r]) << (6 * i);
+            }
+            let k = usize::from(self.kinds[6 + i]) * MAX_DIGITS + usize::from(digit(packed, 6 + i));
+            occ |= t.spread_flat[k] << i;
+            starts |= t.spread[usize::from(t.start_flat[k])] << i;
+        }
+        StringMasks {
+            walls: self.walls,
+            occ,
+            starts,
+            horizontal,
+            red,
+        }
     }
 
     /// Occupancy of a position.
@@ -378,8 +382,9 @@ impl StringMasks {
         out
     }
 
-    /// The string's character at cell `c`, as [`StringMasks::write`] would put it there: a vehicle's letter is `A` for the red car, else the next letter
-    /// after `A` in the order of the other vehicles' first cells.
+    /// The string's character at cell `c`, as [`StringMasks::write`] would put it there: a
+    /// vehicle's letter is `A` for the red car, else the next letter after `A` in the order of
+    /// the other vehicles' first cells.
     fn char_at(&self, c: usize) -> u8 {
         let bit = 1u64 << c;
         if self.walls & bit != 0 {
