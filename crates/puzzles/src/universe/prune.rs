@@ -9,7 +9,12 @@
 //! kept slide crosses only cells that are free of `G` vehicles and walls, and a vehicle
 //! outside `G` on its path would be its first obstacle), and it is no longer. So if such a
 //! `G` leaves out any vehicle, the component is not minimal.
+//!
+//! A second layout-level test ([`blockers_always_escape`]) proves the moves of every position
+//! exactly: one move per blocker and one for the red car, a count that no other vehicle
+//! changes.
 
+use super::board::RED_ROW;
 use super::lanes::{tables, Tables, EMPTY};
 use super::layout::{Layout, LANES};
 
@@ -61,6 +66,9 @@ fn closure(reach: &[(usize, u64, u64)], red: usize) -> bool {
 /// connected to the red car when two vehicles are connected if they share a lane or the cells
 /// they can ever occupy (given only their lane-mates and the walls) intersect.
 pub fn layout_may_be_minimal(layout: &Layout) -> bool {
+    if blockers_always_escape(layout) && some_vehicle_never_blocks(layout) {
+        return false;
+    }
     let t = tables();
     let mut reach = Vec::with_capacity(36);
     let mut red = usize::MAX;
@@ -141,5 +149,223 @@ fn closure_directed(reach: &[(usize, u64, u64)], red: usize) -> bool {
         if !grew {
             return joined == n;
         }
+    }
+}
+
+/// Rows whose horizontal vehicles (the red car's row excluded) can take a cell of column
+/// `j`, given only their lane-mates and the walls: bit `r` of `[j]`.
+fn rows_reaching_columns(layout: &Layout) -> [u8; 6] {
+    let t = tables();
+    let mut rows = [0u8; 6];
+    for r in (0..6).filter(|&r| r != RED_ROW) {
+        let kind = layout.kinds[r];
+        let k = &t.kinds[usize::from(kind)];
+        let wall_row = (layout.walls >> (6 * r) & 63) as u8;
+        let cells = k
+            .masks
+            .iter()
+            .filter(|&&m| m & wall_row == 0)
+            .fold(0u8, |a, &m| a | m);
+        for (j, col) in rows.iter_mut().enumerate() {
+            *col |= (cells >> j & 1) << r;
+        }
+    }
+    rows
+}
+
+/// Column cells `from..=to` as a lane mask.
+fn span(from: u8, to: u8) -> u8 {
+    ((1u16 << (to + 1)) - (1u16 << from)) as u8
+}
+
+/// `true` when, in every position of the layout, every *blocker* (a vehicle on a cell of the
+/// red car's row right of the red car) can leave that row in one slide, up or down, across
+/// cells that no other vehicle can ever take: its lane-mates are not there in that column
+/// arrangement, no wall is, and no horizontal vehicle of those rows can ever reach the column.
+/// The red car must also be the last vehicle of its row.
+///
+/// Then every position that is not a goal needs exactly `1 + blockers` moves:
+/// - at least: the red car moves, and so does every blocker (the red car must cross its cell
+///   and only the blocker's own slide clears it), each a different vehicle;
+/// - at most: each blocker takes its free slide (blockers are in different columns, each
+///   slide stays in its own column and crosses only cells nobody else can be on, so none
+///   disturbs another), then the red car drives to the exit in one slide (every cell right of
+///   it held a blocker, and in a solvable component no wall is right of the red car).
+///
+/// The lower bound holds for every board, so removing a vehicle that is not a blocker never
+/// lowers a position's moves; with [`some_vehicle_never_blocks`] no position is minimal.
+/// Checked against exact distances on whole components by
+/// `layouts_whose_blockers_always_escape_need_one_move_per_blocker`.
+pub fn blockers_always_escape(layout: &Layout) -> bool {
+    let t = tables();
+    let red_kind = &t.kinds[usize::from(layout.kinds[RED_ROW])];
+    if red_kind.red != Some(red_kind.lens.len() - 1) {
+        return false;
+    }
+    let rows = rows_reaching_columns(layout);
+    let red = RED_ROW as u8;
+    // a blocker is right of the red car, which covers at least columns 0 and 1
+    (2..6).all(|j| {
+        let k = &t.kinds[usize::from(layout.kinds[6 + j])];
+        let wall_col = (layout.walls_cm >> (6 * j) & 63) as u8;
+        k.arrangements.iter().zip(&k.masks).all(|(starts, &mask)| {
+            if mask & wall_col != 0 {
+                return true;
+            }
+            let Some(v) =
+                (0..k.lens.len()).find(|&v| starts[v] <= red && red < starts[v] + k.lens[v])
+            else {
+                return true;
+            };
+            let (top, len) = (starts[v], k.lens[v]);
+            let never_free = (mask & !span(top, top + len - 1)) | wall_col | rows[j];
+            // upwards it ends on the rows just above the red car's, downwards just below
+            let up = red >= len && span(red - len, top - 1) & never_free == 0;
+            let down = usize::from(red + len) < 6 && span(top + len, red + len) & never_free == 0;
+            up || down
+        })
+    })
+}
+
+/// `true` when some vehicle other than the red car is never a blocker: a horizontal one, a
+/// vertical one in the two leftmost columns (the red car covers them or is right of them),
+/// or one of two vehicles sharing a column (only one can cover the red car's row).
+pub fn some_vehicle_never_blocks(layout: &Layout) -> bool {
+    let t = tables();
+    let lens = |lane: usize| t.kinds[usize::from(layout.kinds[lane])].lens.len();
+    (0..6).any(|r| lens(r) > usize::from(r == RED_ROW))
+        || (0..2).any(|j| lens(6 + j) > 0)
+        || (2..6).any(|j| lens(6 + j) > 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::board::Board;
+    use super::super::component::moves_left_at_least;
+    use super::*;
+    use gridlock_search::{explore, Limits};
+
+    /// A random board: the red car last in the third row, `walls` walls, then up to `tries`
+    /// vehicles placed where they fit, horizontal with probability `horizontal` in 256.
+    fn random_board(seed: &mut u64, walls: usize, tries: u32, horizontal: u64) -> String {
+        let mut next = |n: u64| {
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            *seed % n
+        };
+        let mut cells = [b'o'; 36];
+        let red = next(5) as usize;
+        cells[12 + red] = b'A';
+        cells[13 + red] = b'A';
+        for _ in 0..walls {
+            let cell = next(36) as usize;
+            if cells[cell] == b'o' {
+                cells[cell] = b'x';
+            }
+        }
+        let mut name = b'B';
+        for _ in 0..tries {
+            let len = 2 + next(2) as usize;
+            let across = next(256) < horizontal;
+            let (r, c) = (next(6) as usize, next(6) as usize);
+            let at: Vec<usize> = (0..len)
+                .map(|k| if across { (r, c + k) } else { (r + k, c) })
+                .filter(|&(r, c)| r < 6 && c < 6)
+                .map(|(r, c)| 6 * r + c)
+                .collect();
+            let ahead_of_red = across && r == RED_ROW && c > red;
+            if at.len() == len && !ahead_of_red && at.iter().all(|&i| cells[i] == b'o') {
+                at.iter().for_each(|&i| cells[i] = name);
+                name += 1;
+            }
+        }
+        String::from_utf8(cells.to_vec()).unwrap()
+    }
+
+    #[test]
+    fn layouts_whose_blockers_always_escape_need_one_move_per_blocker() {
+        // Whole components of random layouts that pass the test: every position's exact
+        // distance to the goals is the bound of one move per blocker plus the red car's
+        // (`moves_left_at_least`, whose stuck term must then never fire).
+        let t = tables();
+        let mut seed = 0x2545_f491_4f6c_dd1d;
+        let (mut layouts, mut positions, mut two_blockers, mut walled) = (0, 0, 0, 0);
+        for i in 0..8000 {
+            let walls = usize::from(i % 3 == 0) + usize::from(i % 7 == 0);
+            let board = random_board(&mut seed, walls, 2 + i % 12, 40 + (i as u64 % 5) * 30);
+            let (layout, p) = Layout::from_board(&Board::parse(&board).unwrap()).unwrap();
+            if !blockers_always_escape(&layout) {
+                continue;
+            }
+            let comp = explore(&layout, p, &Limits::none()).unwrap().0;
+            let goals = comp.find(|&s| layout.is_goal(s));
+            if goals.is_empty() {
+                continue;
+            }
+            let dist = comp.distances_to(&goals, true);
+            for (&s, &d) in comp.states().iter().zip(&dist) {
+                assert_eq!(
+                    d,
+                    moves_left_at_least(t, &layout, s),
+                    "{}",
+                    String::from_utf8_lossy(&layout.normalised(s))
+                );
+                two_blockers += usize::from(d >= 3);
+            }
+            layouts += 1;
+            positions += comp.len();
+            walled += usize::from(layout.walls != 0);
+        }
+        eprintln!(
+            "{layouts} layouts ({walled} with walls), {positions} positions, {two_blockers} at 3+"
+        );
+        assert!(
+            layouts > 1000 && walled > 300 && positions > 1_000_000,
+            "{layouts} {walled} {positions}"
+        );
+        assert!(two_blockers > 10_000, "{two_blockers}");
+    }
+
+    #[test]
+    fn vehicles_that_never_block_and_ways_out_that_close() {
+        let layout = |rows: [&str; 6]| {
+            let board = Board::parse(&rows.concat()).unwrap();
+            Layout::from_board(&board).unwrap().0
+        };
+        const EMPTY_ROW: &str = "oooooo";
+        // the red car and one vertical vehicle in each of columns 2 to 5
+        let lone = ["ooBCoo", "ooBCDo", "AAoCDE", "oooooE", EMPTY_ROW, EMPTY_ROW];
+        assert!(!some_vehicle_never_blocks(&layout(lone)));
+        assert!(blockers_always_escape(&layout(lone)));
+        let others = [
+            // a horizontal vehicle (it also closes the truck's only way out, downwards)
+            ["ooBCoo", "ooBCDo", "AAoCDE", "oooooE", EMPTY_ROW, "FFoooo"],
+            // a vertical vehicle in column 0
+            ["FoBCoo", "FoBCDo", "AAoCDE", "oooooE", EMPTY_ROW, EMPTY_ROW],
+            // two vehicles in column 2
+            ["ooBCoo", "ooBCDo", "AAoCDE", "oooooE", "ooFooo", "ooFooo"],
+            // a car behind the red car
+            [
+                EMPTY_ROW, "ooooDo", "FFAADE", "oooooE", EMPTY_ROW, EMPTY_ROW,
+            ],
+        ];
+        for rows in &others {
+            assert!(some_vehicle_never_blocks(&layout(*rows)), "{rows:?}");
+        }
+        assert!(!blockers_always_escape(&layout(others[0])));
+        // cars in rows 0 and 4 can stand over and under the blocker in column 4 at once
+        let closed = ["CCoooo", "ooooDo", "AAooDo", EMPTY_ROW, "EEoooo", EMPTY_ROW];
+        assert!(!blockers_always_escape(&layout(closed)));
+        // with only the one under it, its way up stays open
+        let open = [
+            EMPTY_ROW, "ooooDo", "AAooDo", EMPTY_ROW, "EEoooo", EMPTY_ROW,
+        ];
+        assert!(blockers_always_escape(&layout(open)));
+        // a vehicle after the red car in its row
+        let ahead = [
+            EMPTY_ROW, EMPTY_ROW, "AAooFF", EMPTY_ROW, EMPTY_ROW, EMPTY_ROW,
+        ];
+        assert!(!blockers_always_escape(&layout(ahead)));
     }
 }
