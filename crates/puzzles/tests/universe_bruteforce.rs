@@ -344,7 +344,8 @@ fn check_units(walls: usize, picks: &[u64]) -> usize {
 }
 
 /// Units of a configuration small enough for the brute force (dense rows): every `every`-th
-/// one that is small, plus `extra` (small units known to hold interesting components, found
+/// one that is small (by its goal positions, which the pruning does not change, so units it
+/// skips whole are checked too), plus `extra` (small units known to hold interesting components, found
 /// by scanning; the numbering is the enumeration's unit order).
 fn sample(walls: usize, every: u64, max: usize, extra: &[u64]) -> Vec<u64> {
     let config = Config {
@@ -358,7 +359,7 @@ fn sample(walls: usize, every: u64, max: usize, extra: &[u64]) -> Vec<u64> {
     while u < units.count() && picks.len() < max {
         let mut rows = Vec::new();
         let s = units.run_unit(u, &mut scratch, &mut rows);
-        if s.explored > 0 && s.explored < 3_000 {
+        if s.goal_positions > 0 && s.goal_positions < 1_000 {
             picks.push(u);
         }
         u += every;

@@ -207,6 +207,45 @@ pub fn normalise(board36: &str) -> Result<String, ParseError> {
 }
 
 #[cfg(test)]
+/// A random board: the red car last in the third row, `walls` walls, then up to `tries`
+/// vehicles placed where they fit, horizontal with probability `horizontal` in 256.
+pub(crate) fn random_board(seed: &mut u64, walls: usize, tries: u32, horizontal: u64) -> String {
+    let mut next = |n: u64| {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed % n
+    };
+    let mut cells = [b'o'; 36];
+    let red = next(5) as usize;
+    cells[12 + red] = b'A';
+    cells[13 + red] = b'A';
+    for _ in 0..walls {
+        let cell = next(36) as usize;
+        if cells[cell] == b'o' {
+            cells[cell] = b'x';
+        }
+    }
+    let mut name = b'B';
+    for _ in 0..tries {
+        let len = 2 + next(2) as usize;
+        let across = next(256) < horizontal;
+        let (r, c) = (next(6) as usize, next(6) as usize);
+        let at: Vec<usize> = (0..len)
+            .map(|k| if across { (r, c + k) } else { (r + k, c) })
+            .filter(|&(r, c)| r < 6 && c < 6)
+            .map(|(r, c)| 6 * r + c)
+            .collect();
+        let ahead_of_red = across && r == RED_ROW && c > red;
+        if at.len() == len && !ahead_of_red && at.iter().all(|&i| cells[i] == b'o') {
+            at.iter().for_each(|&i| cells[i] = name);
+            name += 1;
+        }
+    }
+    String::from_utf8(cells.to_vec()).unwrap()
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 

@@ -399,12 +399,15 @@ fn run_layout(
             })
         })
     });
-    if !super::prune::layout_may_be_minimal(layout) {
+    let t = tables();
+    let goals: u64 = goal_tuples
+        .clone()
+        .map(|(_, h_cm)| super::sweep::goal_block_size(t, layout, h_cm))
+        .sum();
+    if !super::prune::layout_may_be_minimal(layout)
+        || super::descent::no_position_is_minimal(layout)
+    {
         // proven: no component of this layout is minimal; only its goal positions are counted
-        let t = tables();
-        let goals: u64 = goal_tuples
-            .map(|(_, h_cm)| super::sweep::goal_block_size(t, layout, h_cm))
-            .sum();
         summary.skipped_layouts += 1;
         summary.skipped_goal_positions += goals;
         summary.goal_positions += goals;

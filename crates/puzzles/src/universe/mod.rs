@@ -23,6 +23,7 @@
 pub mod board;
 mod component;
 pub mod count;
+pub(crate) mod descent;
 mod enumerate;
 mod goals;
 pub mod lanes;
