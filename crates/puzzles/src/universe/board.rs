@@ -246,6 +246,52 @@ pub(crate) fn random_board(seed: &mut u64, walls: usize, tries: u32, horizontal:
 }
 
 #[cfg(test)]
+/// What [`for_each_passing_component`] walked, for its callers' coverage checks.
+#[derive(Default)]
+pub(crate) struct Walked {
+    pub layouts: usize,
+    pub walled: usize,
+    pub positions: usize,
+}
+
+#[cfg(test)]
+/// The property tests of the layout-level pruning share one shape: random boards (board `i`
+/// with `shape(i)` = (vehicles tried, horizontal odds in 256), a wall when `i` is a multiple of
+/// 3 and another when of 7), those whose layout `passes` explored whole, and `check` called on
+/// each solvable component with its board, layout, positions and exact distances to a goal.
+pub(crate) fn for_each_passing_component(
+    mut seed: u64,
+    boards: usize,
+    shape: impl Fn(usize) -> (u32, u64),
+    passes: impl Fn(&super::layout::Layout) -> bool,
+    mut check: impl FnMut(&str, &super::layout::Layout, &[u64], &[u32]),
+) -> Walked {
+    use gridlock_search::{explore, Limits};
+    let mut walked = Walked::default();
+    for i in 0..boards {
+        let walls = usize::from(i % 3 == 0) + usize::from(i % 7 == 0);
+        let (tries, horizontal) = shape(i);
+        let board = random_board(&mut seed, walls, tries, horizontal);
+        let parsed = Board::parse(&board).expect("random boards are valid");
+        let (layout, p) = super::layout::Layout::from_board(&parsed).expect("fits a layout");
+        if !passes(&layout) {
+            continue;
+        }
+        let comp = explore(&layout, p, &Limits::none()).expect("no limits").0;
+        let goals = comp.find(|&s| layout.is_goal(s));
+        if goals.is_empty() {
+            continue;
+        }
+        let dist = comp.distances_to(&goals, true);
+        check(&board, &layout, comp.states(), &dist);
+        walked.layouts += 1;
+        walked.positions += comp.len();
+        walked.walled += usize::from(layout.walls != 0);
+    }
+    walked
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 

@@ -246,42 +246,33 @@ fn each_arrangement(
 
 #[cfg(test)]
 mod tests {
-    use super::super::board::{random_board, Board};
+    use super::super::board::for_each_passing_component;
     use super::super::{classify, Rules};
     use super::*;
-    use gridlock_search::{explore, Limits};
 
     #[test]
     fn layouts_that_pass_have_exact_bounds_and_no_minimal_component() {
         // Whole components of random layouts that pass: every position's exact distance is
         // the bound, and the component's hardest position is not minimal.
         let t = tables();
-        let mut seed = 0x9e37_79b9_7f4a_7c15;
-        let (mut layouts, mut positions, mut walled, mut deep) = (0, 0, 0, 0);
-        for i in 0..12_000 {
-            let walls = usize::from(i % 3 == 0) + usize::from(i % 7 == 0);
-            let board = random_board(&mut seed, walls, 3 + i % 14, 60 + (i as u64 % 4) * 40);
-            let (layout, p) = Layout::from_board(&Board::parse(&board).unwrap()).unwrap();
-            if !no_position_is_minimal(&layout) {
-                continue;
-            }
-            let comp = explore(&layout, p, &Limits::none()).unwrap().0;
-            let goals = comp.find(|&s| layout.is_goal(s));
-            if goals.is_empty() {
-                continue;
-            }
-            let dist = comp.distances_to(&goals, true);
-            for (&s, &d) in comp.states().iter().zip(&dist) {
-                let shown = || String::from_utf8_lossy(&layout.normalised(s)).into_owned();
-                assert_eq!(d, moves_left_at_least(t, &layout, s), "{}", shown());
-                deep += usize::from(d >= 4);
-            }
-            let info = classify(&board, Rules::All).unwrap().expect("solvable");
-            assert!(!info.minimal, "{board}: {info:?}");
-            layouts += 1;
-            positions += comp.len();
-            walled += usize::from(layout.walls != 0);
-        }
+        let mut deep = 0;
+        let shape = |i: usize| (3 + i as u32 % 14, 60 + (i as u64 % 4) * 40);
+        let walked = for_each_passing_component(
+            0x9e37_79b9_7f4a_7c15,
+            12_000,
+            shape,
+            no_position_is_minimal,
+            |board, layout, states, dist| {
+                for (&s, &d) in states.iter().zip(dist) {
+                    let shown = || String::from_utf8_lossy(&layout.normalised(s)).into_owned();
+                    assert_eq!(d, moves_left_at_least(t, layout, s), "{}", shown());
+                    deep += usize::from(d >= 4);
+                }
+                let info = classify(board, Rules::All).unwrap().expect("solvable");
+                assert!(!info.minimal, "{board}: {info:?}");
+            },
+        );
+        let (layouts, walled, positions) = (walked.layouts, walked.walled, walked.positions);
         eprintln!("{layouts} layouts ({walled} with walls), {positions} positions, {deep} at 4+");
         assert!(layouts > 2000 && walled > 500, "{layouts} {walled}");
         assert!(positions > 1_000_000 && deep > 10_000, "{positions} {deep}");

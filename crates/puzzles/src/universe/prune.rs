@@ -241,10 +241,9 @@ pub fn some_vehicle_never_blocks(layout: &Layout) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::board::{random_board, Board};
+    use super::super::board::{for_each_passing_component, Board};
     use super::super::component::moves_left_at_least;
     use super::*;
-    use gridlock_search::{explore, Limits};
 
     #[test]
     fn layouts_whose_blockers_always_escape_need_one_move_per_blocker() {
@@ -252,34 +251,22 @@ mod tests {
         // distance to the goals is the bound of one move per blocker plus the red car's
         // (`moves_left_at_least`, whose stuck term must then never fire).
         let t = tables();
-        let mut seed = 0x2545_f491_4f6c_dd1d;
-        let (mut layouts, mut positions, mut two_blockers, mut walled) = (0, 0, 0, 0);
-        for i in 0..8000 {
-            let walls = usize::from(i % 3 == 0) + usize::from(i % 7 == 0);
-            let board = random_board(&mut seed, walls, 2 + i % 12, 40 + (i as u64 % 5) * 30);
-            let (layout, p) = Layout::from_board(&Board::parse(&board).unwrap()).unwrap();
-            if !blockers_always_escape(&layout) {
-                continue;
-            }
-            let comp = explore(&layout, p, &Limits::none()).unwrap().0;
-            let goals = comp.find(|&s| layout.is_goal(s));
-            if goals.is_empty() {
-                continue;
-            }
-            let dist = comp.distances_to(&goals, true);
-            for (&s, &d) in comp.states().iter().zip(&dist) {
-                assert_eq!(
-                    d,
-                    moves_left_at_least(t, &layout, s),
-                    "{}",
-                    String::from_utf8_lossy(&layout.normalised(s))
-                );
-                two_blockers += usize::from(d >= 3);
-            }
-            layouts += 1;
-            positions += comp.len();
-            walled += usize::from(layout.walls != 0);
-        }
+        let mut two_blockers = 0;
+        let shape = |i: usize| (2 + i as u32 % 12, 40 + (i as u64 % 5) * 30);
+        let walked = for_each_passing_component(
+            0x2545_f491_4f6c_dd1d,
+            8000,
+            shape,
+            blockers_always_escape,
+            |_, layout, states, dist| {
+                for (&s, &d) in states.iter().zip(dist) {
+                    let shown = || String::from_utf8_lossy(&layout.normalised(s)).into_owned();
+                    assert_eq!(d, moves_left_at_least(t, layout, s), "{}", shown());
+                    two_blockers += usize::from(d >= 3);
+                }
+            },
+        );
+        let (layouts, walled, positions) = (walked.layouts, walked.walled, walked.positions);
         eprintln!(
             "{layouts} layouts ({walled} with walls), {positions} positions, {two_blockers} at 3+"
         );
