@@ -246,7 +246,7 @@ pub(crate) fn random_board(seed: &mut u64, walls: usize, tries: u32, horizontal:
 }
 
 #[cfg(test)]
-/// What [`for_each_passing_component`] walked, for its callers' coverage checks.
+/// What [`check_exact_bounds`] walked, for its callers' coverage checks.
 #[derive(Default)]
 pub(crate) struct Walked {
     pub layouts: usize,
@@ -255,16 +255,17 @@ pub(crate) struct Walked {
 }
 
 #[cfg(test)]
-/// The property tests of the layout-level pruning share one shape: random boards (board `i`
-/// with `shape(i)` = (vehicles tried, horizontal odds in 256), a wall when `i` is a multiple of
-/// 3 and another when of 7), those whose layout `passes` explored whole, and `check` called on
-/// each solvable component with its board, layout, positions and exact distances to a goal.
-pub(crate) fn for_each_passing_component(
+/// The property test both layout-level prunings rest on: on random boards (board `i` with
+/// `shape(i)` = (vehicles tried, horizontal odds in 256), a wall when `i` is a multiple of 3 and
+/// another when of 7) whose layout `passes`, every position of the solvable component needs
+/// exactly the re-solves' bound (`moves_left_at_least`); `check` then gets each such
+/// component's board and exact distances for the caller's own claims.
+pub(crate) fn check_exact_bounds(
     mut seed: u64,
     boards: usize,
     shape: impl Fn(usize) -> (u32, u64),
     passes: impl Fn(&super::layout::Layout) -> bool,
-    mut check: impl FnMut(&str, &super::layout::Layout, &[u64], &[u32]),
+    mut check: impl FnMut(&str, &[u32]),
 ) -> Walked {
     use gridlock_search::{explore, Limits};
     let mut walked = Walked::default();
@@ -283,7 +284,13 @@ pub(crate) fn for_each_passing_component(
             continue;
         }
         let dist = comp.distances_to(&goals, true);
-        check(&board, &layout, comp.states(), &dist);
+        let t = super::lanes::tables();
+        for (&s, &d) in comp.states().iter().zip(&dist) {
+            let shown = || String::from_utf8_lossy(&layout.normalised(s)).into_owned();
+            let bound = super::component::moves_left_at_least(t, &layout, s);
+            assert_eq!(d, bound, "{}", shown());
+        }
+        check(&board, &dist);
         walked.layouts += 1;
         walked.positions += comp.len();
         walked.walled += usize::from(layout.walls != 0);
