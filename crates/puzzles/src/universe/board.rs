@@ -268,6 +268,7 @@ pub(crate) fn check_exact_bounds(
     mut check: impl FnMut(&str, &[u32]),
 ) -> Walked {
     use gridlock_search::{explore, Limits};
+    let t = super::lanes::tables();
     let mut walked = Walked::default();
     for i in 0..boards {
         let walls = usize::from(i % 3 == 0) + usize::from(i % 7 == 0);
@@ -284,7 +285,6 @@ pub(crate) fn check_exact_bounds(
             continue;
         }
         let dist = comp.distances_to(&goals, true);
-        let t = super::lanes::tables();
         for (&s, &d) in comp.states().iter().zip(&dist) {
             let shown = || String::from_utf8_lossy(&layout.normalised(s)).into_owned();
             let bound = super::component::moves_left_at_least(t, &layout, s);
