@@ -55,18 +55,14 @@ const SPARE: [(usize, usize); 2] = [(8, 6), (10, 4)];
 fn boards(room: &[u8], tail: &[u8]) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     for mask in 1u32..64 {
-        let kept: Vec<usize> = (0..6).filter(|i| mask & (1 << i) != 0).collect();
+        let (kept, exited): (Vec<usize>, Vec<usize>) = (0..6).partition(|i| mask & (1 << i) != 0);
         let left: Vec<u8> = kept.iter().map(|&i| LEFT[i]).collect();
         if left.len() > 3 || left.windows(2).any(|w| w[0] == w[1]) {
             continue;
         }
-        let mut pieces: Vec<u8> = (0..6)
-            .filter(|i| mask & (1 << i) == 0)
-            .map(|i| LEFT[i])
-            .collect();
+        let mut pieces: Vec<u8> = exited.iter().map(|&i| LEFT[i]).collect();
         pieces.extend_from_slice(room);
         pieces.extend_from_slice(b"11");
-        pieces.sort_unstable();
         if !(9..=11).contains(&pieces.len()) {
             continue;
         }
@@ -98,9 +94,9 @@ fn fill(
     out: &mut BTreeSet<String>,
 ) {
     let Some((&(r, c), rest)) = cells.split_first() else {
-        let text: Vec<String> = grid
+        let text: Vec<&str> = grid
             .iter()
-            .map(|row| String::from_utf8(row.clone()).unwrap())
+            .map(|row| std::str::from_utf8(row).unwrap())
             .collect();
         out.insert(text.join("\n") + "\n");
         return;
