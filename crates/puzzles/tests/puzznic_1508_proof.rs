@@ -279,11 +279,21 @@ struct Found {
     exhausted: bool,
 }
 
-/// Breadth-first search of the outside of 15-08 with the block replaced by a source (see the
-/// module comment and `docs/puzznic.md`), stopping after `max_states` boards.
-fn search(model: Model, max_states: usize) -> Found {
+/// What the block can still send, closed under the relabellings of the model: the emitted
+/// multisets from which it can still be emptied, those with which it is empty, and per
+/// viable multiset what each final one extending it has yet to send.
+struct Drains {
+    maps: Vec<[u8; 10]>,
+    prefixes: FxHashSet<Multi>,
+    finals: FxHashSet<Multi>,
+    /// Per viable multiset: what each final multiset extending it has yet to send, per type,
+    /// and the most of each type still to come.
+    to_come: FxHashMap<Multi, (Vec<[u8; 10]>, [u8; 10])>,
+}
+
+fn drains(reduced: bool) -> Drains {
     let (mut prefixes, mut finals, _) = block_drains();
-    let maps = if model.reduced {
+    let maps = if reduced {
         relabellings()
     } else {
         vec![[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]]
@@ -297,8 +307,6 @@ fn search(model: Model, max_states: usize) -> Found {
         .iter()
         .flat_map(|&m| maps.iter().map(move |map| relabel(m, map)))
         .collect();
-    // Per emitted multiset `m` that the block can still empty: what each final multiset
-    // extending it has yet to send, per type, and the most of each type still to come.
     let mut to_come: FxHashMap<Multi, (Vec<[u8; 10]>, [u8; 10])> = FxHashMap::default();
     for &m in prefixes.iter().chain(std::iter::once(&0)) {
         let rest: Vec<[u8; 10]> = finals
@@ -320,7 +328,39 @@ fn search(model: Model, max_states: usize) -> Found {
         }
         to_come.insert(m, (rest, most));
     }
-    let p = parse(if model.free { OUTSIDE_FREE } else { OUTSIDE }).unwrap();
+    Drains {
+        maps,
+        prefixes,
+        finals,
+        to_come,
+    }
+}
+
+/// Breadth-first search of the outside of 15-08 with the block replaced by a source (see the
+/// module comment and `docs/puzznic.md`), stopping after `max_states` boards.
+fn search(model: Model, max_states: usize) -> Found {
+    let d = drains(model.reduced);
+    let text = if model.free { OUTSIDE_FREE } else { OUTSIDE };
+    search_from(model, &d, text, &[], max_states)
+}
+
+/// The same search from `text` (the model's geometry, with the chute's placeholder `9`), or,
+/// when `seeds` is not empty, from all of them at once: boards of the same geometry and what
+/// the block has sent before each.
+fn search_from(
+    model: Model,
+    d: &Drains,
+    text: &str,
+    seeds: &[(Vec<u8>, Multi)],
+    max_states: usize,
+) -> Found {
+    let Drains {
+        maps,
+        prefixes,
+        finals,
+        to_come,
+    } = d;
+    let p = parse(text).unwrap();
     let g = &p.geometry;
     let n = g.len();
     assert!(n <= 48, "{n} cells");
@@ -440,7 +480,11 @@ fn search(model: Model, max_states: usize) -> Found {
         best
     };
     let mut tmp = Vec::with_capacity(n);
-    assert!(!dead(&start, 0) && !lonely(&start, 0));
+    let seeds: Vec<(Vec<u8>, Multi)> = if seeds.is_empty() {
+        vec![(start, 0)]
+    } else {
+        seeds.to_vec()
+    };
     let mut seen: FxHashSet<[u64; 4]> = FxHashSet::default();
     // Pieces still to come at the least, per emitted multiset.
     let least: FxHashMap<Multi, u32> = to_come
@@ -477,11 +521,18 @@ fn search(model: Model, max_states: usize) -> Found {
     // Frontier ordered by rank; each entry carries its depth (cycles and emissions so far).
     let mut queue: BinaryHeap<Entry> = BinaryHeap::new();
     let mut order = 0u64;
-    let k0 = key_of(&start, 0, &mut tmp);
-    seen.insert(k0);
-    queue.push((Reverse(rank(&start, 0, 0)), Reverse(0), k0, 0));
     let mut best = u32::MAX;
     let mut found = Found::default();
+    for (start, m0) in &seeds {
+        if dead(start, *m0) || lonely(start, *m0) {
+            found.deads += 1;
+            continue;
+        }
+        let k0 = key_of(start, *m0, &mut tmp);
+        if seen.insert(k0) {
+            queue.push((Reverse(rank(start, *m0, 0)), Reverse(0), k0, 0));
+        }
+    }
     let mut cells = vec![0u8; n];
     let mut next = vec![0u8; n];
     let mut fall = vec![false; n];
@@ -674,5 +725,65 @@ fn outside_with_a_free_source_best_first() {
         },
         max_states(),
     );
+    assert_eq!(found.goals, 0);
+}
+
+mod puzznic_1508_support;
+
+/// The cleanup boards of `puzznic_1508_cleanup.rs` (the plan family: pocket `5 8 4` or
+/// `5 7 8` over `3x`, room multiset M, the pocket taken off in reverse), but with the block
+/// allowed to go on sending whatever it still can after `3t` drops (the free source, from
+/// the emitted multiset M + pocket + pocket): all of them at once, as the seeds of one search.
+/// It does not finish (`docs/puzznic.md`): the boards it meets grow about 2.3x per layer.
+/// `STEP=k` keeps every k-th board of each family.
+#[test]
+#[ignore = "minutes of CPU; run with --ignored --nocapture"]
+fn cleanup_boards_with_the_block_still_sending() {
+    let d = drains(true);
+    let model = Model {
+        free: true,
+        reduced: true,
+        best_first: false,
+        guided: false,
+    };
+    let g = &parse(OUTSIDE_FREE).unwrap().geometry;
+    let step: usize = std::env::var("STEP")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1);
+    let mut seeds = Vec::new();
+    for room in ["2261", "226", "226144", "22644"] {
+        let family: Vec<String> = puzznic_1508_support::boards(room.as_bytes(), b"")
+            .into_iter()
+            .step_by(step)
+            .collect();
+        for pocket in ["584", "578"] {
+            let sent = room.bytes().chain(pocket.bytes()).chain(pocket.bytes());
+            let m = sent.fold(0, |m, c| add(m, c - b'0'));
+            let too_many = (1..=9u8).any(|t| count(m, t) > BLOCK_PIECES[t as usize]);
+            if too_many || !d.prefixes.contains(&m) {
+                eprintln!("room {room}, pocket {pocket}: {} cannot be sent", show(m));
+                continue;
+            }
+            eprintln!(
+                "room {room}, pocket {pocket}, sent {}: {} boards",
+                show(m),
+                family.len()
+            );
+            for text in &family {
+                let board = parse(text).unwrap();
+                let mut cells = vec![0u8; g.len()];
+                for (i, &(r, c)) in g.pos.iter().enumerate() {
+                    // A cell the parser dropped is one no piece can ever reach: empty.
+                    if let Some(j) = board.geometry.at(r as usize, c as usize) {
+                        cells[i] = board.start[j];
+                    }
+                }
+                seeds.push((cells, m));
+            }
+        }
+    }
+    let found = search_from(model, &d, OUTSIDE_FREE, &seeds, max_states());
+    eprintln!("{} seeds", seeds.len());
     assert_eq!(found.goals, 0);
 }
