@@ -15,6 +15,8 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+mod puzznic_1508_support;
+
 /// The block cut out with its chute: columns 2-9 of 15-08's rows 0-4 (local column 6 is the
 /// level's column 8).
 const BLOCK: &str = "\
@@ -727,8 +729,6 @@ fn outside_with_a_free_source_best_first() {
     );
     assert_eq!(found.goals, 0);
 }
-
-mod puzznic_1508_support;
 
 /// The cleanup boards of `puzznic_1508_cleanup.rs` (the plan family: pocket `5 8 4` or
 /// `5 7 8` over `3x`, room multiset M, the pocket taken off in reverse), but with the block
