@@ -343,17 +343,17 @@ fn drains(reduced: bool) -> Drains {
 fn search(model: Model, max_states: usize) -> Found {
     let d = drains(model.reduced);
     let text = if model.free { OUTSIDE_FREE } else { OUTSIDE };
-    search_from(model, &d, text, &[], max_states)
+    search_from(model, &d, text, None, max_states)
 }
 
-/// The same search from `text` (the model's geometry, with the chute's placeholder `9`), or,
-/// when `seeds` is not empty, from all of them at once: boards of the same geometry and what
-/// the block has sent before each.
+/// The same search from `text`'s board (the model's geometry, with the chute's placeholder
+/// `9`), or, given `seeds`, from all of them at once: boards of that geometry and what the
+/// block has sent before each.
 fn search_from(
     model: Model,
     d: &Drains,
     text: &str,
-    seeds: &[(Vec<u8>, Multi)],
+    seeds: Option<&[(Vec<u8>, Multi)]>,
     max_states: usize,
 ) -> Found {
     let Drains {
@@ -482,10 +482,9 @@ fn search_from(
         best
     };
     let mut tmp = Vec::with_capacity(n);
-    let seeds: Vec<(Vec<u8>, Multi)> = if seeds.is_empty() {
-        vec![(start, 0)]
-    } else {
-        seeds.to_vec()
+    let seeds: Vec<(Vec<u8>, Multi)> = match seeds {
+        Some(seeds) => seeds.to_vec(),
+        None => vec![(start, 0)],
     };
     let mut seen: FxHashSet<[u64; 4]> = FxHashSet::default();
     // Pieces still to come at the least, per emitted multiset.
@@ -753,9 +752,21 @@ fn cleanup_boards_with_the_block_still_sending() {
         .unwrap_or(1);
     let mut seeds = Vec::new();
     for room in ["2261", "226", "226144", "22644"] {
-        let family: Vec<String> = puzznic_1508_support::boards(room.as_bytes(), b"")
-            .into_iter()
+        // Each board on the model's geometry, converted once for both pockets.
+        let family: Vec<Vec<u8>> = puzznic_1508_support::boards(room.as_bytes(), b"")
+            .iter()
             .step_by(step)
+            .map(|text| {
+                let board = parse(text).unwrap();
+                let mut cells = vec![0u8; g.len()];
+                for (i, &(r, c)) in g.pos.iter().enumerate() {
+                    // A cell the parser dropped is one no piece can ever reach: empty.
+                    if let Some(j) = board.geometry.at(r as usize, c as usize) {
+                        cells[i] = board.start[j];
+                    }
+                }
+                cells
+            })
             .collect();
         for pocket in ["584", "578"] {
             let sent = room.bytes().chain(pocket.bytes()).chain(pocket.bytes());
@@ -770,20 +781,10 @@ fn cleanup_boards_with_the_block_still_sending() {
                 show(m),
                 family.len()
             );
-            for text in &family {
-                let board = parse(text).unwrap();
-                let mut cells = vec![0u8; g.len()];
-                for (i, &(r, c)) in g.pos.iter().enumerate() {
-                    // A cell the parser dropped is one no piece can ever reach: empty.
-                    if let Some(j) = board.geometry.at(r as usize, c as usize) {
-                        cells[i] = board.start[j];
-                    }
-                }
-                seeds.push((cells, m));
-            }
+            seeds.extend(family.iter().map(|cells| (cells.clone(), m)));
         }
     }
-    let found = search_from(model, &d, OUTSIDE_FREE, &seeds, max_states());
+    let found = search_from(model, &d, OUTSIDE_FREE, Some(&seeds), max_states());
     eprintln!("{} seeds", seeds.len());
     assert_eq!(found.goals, 0);
 }
