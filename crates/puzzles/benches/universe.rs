@@ -3,7 +3,9 @@
 //! number to watch; absolute times depend on the machine and its load).
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use gridlock_puzzles::universe::{classify, layout::Layout, Board, Config, Rules, Scratch, Units};
+use gridlock_puzzles::rush_hour::universe::{
+    classify, layout::Layout, Board, Config, Rules, Scratch, Units,
+};
 use gridlock_search::{explore, Limits};
 use std::hint::black_box;
 

@@ -10,6 +10,5 @@ pub mod error;
 pub mod puzznic;
 pub mod rush_hour;
 mod text;
-pub mod universe;
 
 pub use error::{ParseError, PuzzleError};

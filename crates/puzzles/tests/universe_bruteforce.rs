@@ -3,7 +3,7 @@
 //! the definitions: boards as cell arrays, placements by recursion over cells, components by
 //! breadth-first search over whole boards, minimality by re-solving after removing each vehicle.
 
-use gridlock_puzzles::universe::{lanes::tables, Config, Row, Rules, Scratch, Units};
+use gridlock_puzzles::rush_hour::universe::{lanes::tables, Config, Row, Rules, Scratch, Units};
 use std::collections::{HashMap, HashSet, VecDeque};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -2,8 +2,8 @@
 //! classifies components: same MOVES, same component size, minimal, and the same hardest
 //! position. Uses the full data file when present, the committed fixture otherwise.
 
-use gridlock_puzzles::universe::{classify, component_key, normalise, Rules};
-use gridlock_puzzles::universe::{layout::Layout, Board};
+use gridlock_puzzles::rush_hour::universe::{classify, component_key, normalise, Rules};
+use gridlock_puzzles::rush_hour::universe::{layout::Layout, Board};
 use gridlock_search::{bfs, Limits};
 
 fn optimal_moves(board: &str) -> u32 {
@@ -241,14 +241,14 @@ fn row_kind(b: &Board, r: usize) -> u8 {
     here.sort_by_key(|v| v.start);
     let lens: Vec<u8> = here.iter().map(|v| v.len).collect();
     let red = here.iter().position(|v| v.red);
-    gridlock_puzzles::universe::lanes::tables()
+    gridlock_puzzles::rush_hour::universe::lanes::tables()
         .kind_of(&lens, red)
         .expect("a row kind")
 }
 
 #[test]
 fn the_one_wall_tables_36_plus_rows_hold_the_databases_puzzles() {
-    use gridlock_puzzles::universe::{Config, Units};
+    use gridlock_puzzles::rush_hour::universe::{Config, Units};
     // rows of 36+ moves of `--walls 1` (default rules) for the units listed in
     // universe1_units.txt, each enumerated whole: units that hold database puzzles
     let table = table_file("universe1_36plus.txt");

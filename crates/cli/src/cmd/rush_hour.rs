@@ -7,11 +7,11 @@ use crate::input::{self, source_name};
 use crate::output::Output;
 use crate::progress::Progress;
 use gridlock_puzzles::rush_hour::render::{database, grid, move_name};
+use gridlock_puzzles::rush_hour::universe::component_key;
 use gridlock_puzzles::rush_hour::verify::{judge, parse_moves, Verdict};
 use gridlock_puzzles::rush_hour::{
     optima_all, optimum, parse, parse_database, solve, Analyser, Metric, Optima, Puzzle,
 };
-use gridlock_puzzles::universe::component_key;
 use gridlock_search::Limits;
 use serde_json::{json, Value};
 use std::io::{BufRead, Read};

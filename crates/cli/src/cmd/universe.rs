@@ -3,7 +3,9 @@
 use crate::common::interrupted;
 use crate::error::CliError;
 use crate::output::Output;
-use gridlock_puzzles::universe::{count, enumerate, Cancelled, Config, Event, Rules, Summary};
+use gridlock_puzzles::rush_hour::universe::{
+    count, enumerate, Cancelled, Config, Event, Rules, Summary,
+};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Instant;

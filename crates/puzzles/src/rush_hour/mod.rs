@@ -10,13 +10,15 @@
 //!
 //! Files: [`board`] (packed positions, lane masks), [`parse`] (judge matrix, database string,
 //! letter grid), [`moves`] (steps and slides, the graphs the engine searches), [`solve`]
-//! (contest answer, optimal paths, batch and component analysis), [`render`] and [`verify`].
+//! (contest answer, optimal paths, batch and component analysis), [`render`], [`verify`], and
+//! [`universe`] (every interesting puzzle, enumerated from scratch).
 
 pub mod board;
 pub mod moves;
 pub mod parse;
 pub mod render;
 pub mod solve;
+pub mod universe;
 pub mod verify;
 
 pub use board::{Board, Label, Position, Vehicle};

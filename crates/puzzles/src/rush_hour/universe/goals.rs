@@ -417,9 +417,9 @@ pub(super) fn for_each_node_of(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::universe::board::Board;
-    use crate::universe::lanes::tables;
-    use crate::universe::sweep::union;
+    use crate::rush_hour::universe::board::Board;
+    use crate::rush_hour::universe::lanes::tables;
+    use crate::rush_hour::universe::sweep::union;
     use std::collections::HashMap;
 
     /// Every goal row tuple of `layout` whose columns all have a compatible arrangement, by
