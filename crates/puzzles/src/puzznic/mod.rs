@@ -41,6 +41,7 @@ pub use rules::{
 };
 pub use solve::{
     describe_bound, solve, solve_with, Objective, Outcome, Solution, SolveOptions, Strategy,
+    FAST_BUDGET,
 };
 pub use verify::{
     judge, parse_solution, replay, Judgement, Optimality, Replay, SolutionLine, Verdict,

@@ -71,6 +71,12 @@ impl Strategy {
     }
 }
 
+/// How long `--fast` searches when the caller sets no deadline of its own: its quick methods
+/// answer every level they can answer in a few seconds at most, and past this budget the only
+/// thing left to try is the complete search, which on a hard level runs for minutes before it
+/// hits the state cap. A user who wants that longer search asks for it with a timeout.
+pub const FAST_BUDGET: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// Options of one solve.
 #[derive(Clone, Debug, Default)]
 pub struct SolveOptions {
