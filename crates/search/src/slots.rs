@@ -450,7 +450,7 @@ impl<S: Copy + Eq + Hash, A: Copy> SlotComponent<S, A> {
     /// The fewest runs from any of `sources` to any of `targets` (`None` if none is
     /// reachable), by a bidirectional search: one full level at a time from whichever side
     /// has the smaller frontier, stopping when a state is labelled by both. Far fewer states
-    /// are visited than by [`SlotComponent::runs_until`] when the nearest target is far
+    /// are visited than by a one-sided search from the sources when the nearest target is far
     /// away. `from_sources` and `from_targets` are scratch space (partial distances).
     pub fn runs_between(
         &mut self,
