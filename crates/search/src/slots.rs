@@ -390,12 +390,7 @@ impl<S: Copy + Eq + Hash, A: Copy> SlotComponent<S, A> {
     /// and returns its run distance, the fewest runs from a source to a target (`None` if no
     /// target is reachable; then `dist` is complete). States farther than the returned
     /// distance are left unmeasured.
-    fn runs_until(
-        &mut self,
-        sources: &[u32],
-        targets: &[u32],
-        dist: &mut Vec<u32>,
-    ) -> Option<u32> {
+    fn runs_until(&mut self, sources: &[u32], targets: &[u32], dist: &mut Vec<u32>) -> Option<u32> {
         let nodes = &self.nodes;
         let links = &self.links;
         let width = self.width;
