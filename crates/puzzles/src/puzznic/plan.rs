@@ -23,9 +23,9 @@
 use super::board::Puzzle;
 use super::bound::Analysis;
 use super::fast::{pieces, settle, Beam};
+use super::graph::{expand, Boards, Objective, Scratch};
 use super::packed::Packed;
 use super::rules::{cycle, Action};
-use super::solve::{expand, Boards, Objective, Scratch};
 use gridlock_search::{Edge, Lex, Limits, Stats};
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
