@@ -37,10 +37,20 @@ pub trait PatternSpace: Sync {
     fn slots(&self) -> u32;
     /// The goal's placement and the zero-cost closure of its slot.
     fn goal(&self) -> (u64, u64);
-    /// For `placement` and `frontier`, a union of its zero-cost closures, calls
-    /// `emit(next, closure)` for every unit-cost move out of them: the placement it leads to
-    /// and the zero-cost closure (a slot mask of `next`) of the slot it ends in.
-    fn expand<E: FnMut(u64, u64)>(&self, placement: u64, frontier: u64, emit: E);
+    /// For `placement` and `frontier`, a union of its zero-cost closures, hands every
+    /// unit-cost move out of them to `visit`: the placement it leads to and the zero-cost
+    /// closure (a slot mask of that placement) of the slot it ends in. Computing a closure
+    /// can cost more than the rest; [`Visit::seen`] says first whether it is needed.
+    fn expand<V: Visit>(&self, placement: u64, frontier: u64, visit: &mut V);
+}
+
+/// What [`PatternSpace::expand`] reports its moves to.
+pub trait Visit {
+    /// True when the closure holding `slot` of `placement` has been reached already, so the
+    /// move can be dropped without computing its closure.
+    fn seen(&mut self, placement: u64, slot: u32) -> bool;
+    /// A move into `closure` (a slot mask) of `placement`.
+    fn reach(&mut self, placement: u64, closure: u64);
 }
 
 /// Largest table [`build`] accepts, in placements (two 8-tile patterns of the 15-puzzle fit
@@ -279,38 +289,26 @@ fn layers<S: PatternSpace, M: Mask>(
                     stop.store(true, Ordering::Relaxed);
                     return Counts::default();
                 }
-                let mut counts = Counts::default();
+                let mut visit = Layer {
+                    visited: &visited,
+                    next: &frontiers[next],
+                    busy: &busy[next],
+                    table: &table,
+                    value,
+                    counts: Counts::default(),
+                };
                 let start = b << BLOCK_BITS;
                 let end = n.min(start + (1 << BLOCK_BITS));
-                for p in start..end {
-                    let f = frontiers[now][p].get();
+                for (p, cell) in frontiers[now][start..end].iter().enumerate() {
+                    let f = cell.get();
                     if f == 0 {
                         continue;
                     }
-                    frontiers[now][p].clear();
-                    counts.expanded += 1;
-                    space.expand(p as u64, f, |q, m| {
-                        counts.generated += 1;
-                        let q = q as usize;
-                        if visited[q].get() & m != 0 {
-                            return;
-                        }
-                        let old = visited[q].or(m);
-                        if old & m != 0 {
-                            return; // another thread got there first
-                        }
-                        counts.reached += 1;
-                        frontiers[next][q].or(m);
-                        let flag = &busy[next][q >> BLOCK_BITS];
-                        if !flag.load(Ordering::Relaxed) {
-                            flag.store(true, Ordering::Relaxed);
-                        }
-                        if old == 0 {
-                            table[q].store(value, Ordering::Relaxed);
-                        }
-                    });
+                    cell.clear();
+                    visit.counts.expanded += 1;
+                    space.expand((start + p) as u64, f, &mut visit);
                 }
-                counts
+                visit.counts
             })
             .reduce(Counts::default, |a, b| a + b);
         stats.expanded += counts.expanded;
@@ -333,6 +331,50 @@ fn layers<S: PatternSpace, M: Mask>(
     drop(frontiers);
     let values: Vec<u8> = table.into_iter().map(AtomicU8::into_inner).collect();
     Ok((values, depth as u8, stats))
+}
+
+/// The engine's side of one layer's moves: marks new closures visited, in the next
+/// frontier and (for a placement's first) in the table.
+struct Layer<'a, M> {
+    visited: &'a [M],
+    next: &'a [M],
+    busy: &'a [AtomicBool],
+    table: &'a [AtomicU8],
+    value: u8,
+    counts: Counts,
+}
+
+impl<M: Mask> Visit for Layer<'_, M> {
+    #[inline]
+    fn seen(&mut self, placement: u64, slot: u32) -> bool {
+        self.counts.generated += 1;
+        let seen = self.visited[placement as usize].get() & (1 << slot) != 0;
+        // a move that is not seen is counted again by `reach`
+        self.counts.generated -= !seen as u64;
+        seen
+    }
+
+    #[inline]
+    fn reach(&mut self, placement: u64, closure: u64) {
+        self.counts.generated += 1;
+        let q = placement as usize;
+        if self.visited[q].get() & closure != 0 {
+            return;
+        }
+        let old = self.visited[q].or(closure);
+        if old & closure != 0 {
+            return; // another thread got there first
+        }
+        self.counts.reached += 1;
+        self.next[q].or(closure);
+        let flag = &self.busy[q >> BLOCK_BITS];
+        if !flag.load(Ordering::Relaxed) {
+            flag.store(true, Ordering::Relaxed);
+        }
+        if old == 0 {
+            self.table[q].store(self.value, Ordering::Relaxed);
+        }
+    }
 }
 
 fn flags(n: usize) -> Vec<AtomicBool> {
@@ -406,10 +448,23 @@ pub fn save(table: &PatternTable, key: &str, path: &Path) -> std::io::Result<()>
     }
 }
 
-/// Reads the table at `path`, checking everything the header promises: the format version,
-/// `key`, `entries` (the number of placements the caller expects), the payload's length and
-/// its checksum. Any mismatch is an error, so the caller rebuilds instead of trusting it.
-pub fn load(path: &Path, key: &str, entries: u64) -> Result<PatternTable, LoadError> {
+/// What a table file's header says.
+struct Header {
+    bits: u8,
+    len: u64,
+    max: u8,
+    bytes: u64,
+    crc: String,
+    /// Length of the header itself.
+    size: u64,
+}
+
+fn read_header(
+    file: &mut impl Read,
+    path: &Path,
+    key: &str,
+    entries: Option<u64>,
+) -> Result<Header, LoadError> {
     let io = |source| LoadError::Io {
         path: path.to_path_buf(),
         source,
@@ -418,7 +473,6 @@ pub fn load(path: &Path, key: &str, entries: u64) -> Result<PatternTable, LoadEr
         path: path.to_path_buf(),
         why,
     };
-    let mut file = std::io::BufReader::new(std::fs::File::open(path).map_err(io)?);
     let mut header = Vec::new();
     // the header is a few lines; read it byte-wise up to the blank line, at most 4 KiB
     let mut byte = [0u8; 1];
@@ -431,6 +485,7 @@ pub fn load(path: &Path, key: &str, entries: u64) -> Result<PatternTable, LoadEr
             _ => header.push(byte[0]),
         }
     }
+    let size = header.len() as u64;
     let header = String::from_utf8(header).map_err(|_| invalid("header is not text".into()))?;
     let mut lines = header.lines();
     if lines.next() != Some(MAGIC) {
@@ -464,6 +519,7 @@ pub fn load(path: &Path, key: &str, entries: u64) -> Result<PatternTable, LoadEr
     let bytes = number(field("bytes")?, "bytes")?;
     let crc = field("crc32")?;
     let expected_bytes = if bits == 8 { len } else { len.div_ceil(2) };
+    let entries = entries.unwrap_or(len);
     if len != entries || !(bits == 4 || bits == 8) || bytes != expected_bytes || max >= 255 {
         return Err(invalid(format!(
             "{len} entries of {bits} bits in {bytes} bytes, expected {entries} entries"
@@ -472,25 +528,81 @@ pub fn load(path: &Path, key: &str, entries: u64) -> Result<PatternTable, LoadEr
     if (bits == 4) != (max < 15) {
         return Err(invalid(format!("{bits}-bit entries with maximum {max}")));
     }
-    let mut data = vec![0u8; bytes as usize];
+    Ok(Header {
+        bits: bits as u8,
+        len,
+        max: max as u8,
+        bytes,
+        crc,
+        size,
+    })
+}
+
+/// Checks the header of the table at `path` against `key`, and the file's length against
+/// the header, without reading the entries: is a whole table of `key` probably there?
+pub fn peek(path: &Path, key: &str) -> Result<(), LoadError> {
+    let io = |source| LoadError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut file = std::io::BufReader::new(std::fs::File::open(path).map_err(io)?);
+    let header = read_header(&mut file, path, key, None)?;
+    let length = std::fs::metadata(path).map_err(io)?.len();
+    if length != header.size + header.bytes {
+        return Err(LoadError::Invalid {
+            path: path.to_path_buf(),
+            why: format!(
+                "{length} bytes, the header promises {}",
+                header.size + header.bytes
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// Reads the table at `path`, checking everything the header promises: the format version,
+/// `key`, `entries` (the number of placements the caller expects), the payload's length and
+/// its checksum. Any mismatch is an error, so the caller rebuilds instead of trusting it.
+pub fn load(path: &Path, key: &str, entries: u64) -> Result<PatternTable, LoadError> {
+    let io = |source| LoadError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let invalid = |why: String| LoadError::Invalid {
+        path: path.to_path_buf(),
+        why,
+    };
+    let mut file = std::fs::File::open(path).map_err(io)?;
+    let header = {
+        let mut reader = std::io::BufReader::new(&mut file);
+        let header = read_header(&mut reader, path, key, Some(entries))?;
+        // the buffered reader read ahead: go back to the entries' first byte
+        drop(reader);
+        header
+    };
+    use std::io::Seek;
+    file.seek(std::io::SeekFrom::Start(header.size))
+        .map_err(io)?;
+    let mut data = vec![0u8; header.bytes as usize];
     file.read_exact(&mut data)
         .map_err(|_| invalid("truncated entries".into()))?;
+    let mut byte = [0u8; 1];
     if file.read(&mut byte).map_err(io)? != 0 {
         return Err(invalid("bytes after the entries".into()));
     }
     let actual = format!("{:08x}", crc32fast::hash(&data));
-    if actual != crc {
+    if actual != header.crc {
         return Err(invalid(format!(
-            "checksum {actual}, header says {crc}: the file is damaged"
+            "checksum {actual}, header says {}: the file is damaged",
+            header.crc
         )));
     }
-    let table = PatternTable {
-        bits: bits as u8,
-        len,
-        max: max as u8,
+    Ok(PatternTable {
+        bits: header.bits,
+        len: header.len,
+        max: header.max,
         data,
-    };
-    Ok(table)
+    })
 }
 
 #[cfg(test)]
@@ -513,10 +625,12 @@ mod tests {
         fn goal(&self) -> (u64, u64) {
             (0, 0b0111)
         }
-        fn expand<E: FnMut(u64, u64)>(&self, p: u64, frontier: u64, mut emit: E) {
+        fn expand<V: Visit>(&self, p: u64, frontier: u64, visit: &mut V) {
             if frontier & 0b0111 != 0 {
-                emit((p + 1) % self.n, 0b0111);
-                emit((p + self.n - 1) % self.n, 0b0111);
+                visit.reach((p + 1) % self.n, 0b0111);
+                if !visit.seen((p + self.n - 1) % self.n, 1) {
+                    visit.reach((p + self.n - 1) % self.n, 0b0111);
+                }
             }
         }
     }
@@ -541,6 +655,7 @@ mod tests {
         assert_eq!(load(&path, "ring 41", 41).unwrap(), table);
         assert!(load(&path, "ring 42", 41).is_err());
         assert!(load(&path, "ring 41", 42).is_err());
+        assert!(peek(&path, "ring 41").is_ok() && peek(&path, "ring 4").is_err());
         let mut bytes = std::fs::read(&path).unwrap();
         let last = bytes.len() - 1;
         bytes[last] ^= 1;
@@ -550,6 +665,7 @@ mod tests {
         std::fs::write(&path, &bytes[..bytes.len() - 3]).unwrap();
         let e = load(&path, "ring 41", 41).unwrap_err().to_string();
         assert!(e.contains("truncated"), "{e}");
+        assert!(peek(&path, "ring 41").is_err());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
