@@ -103,6 +103,65 @@ pub fn ida_star_in_place<P: InPlace>(
     }
 }
 
+/// What one bounded depth-first pass of [`probe_in_place`] found.
+#[derive(Clone, Debug)]
+pub struct Probe<M> {
+    /// The moves from the node to a goal within the bound, if one was found.
+    pub moves: Option<Vec<M>>,
+    /// The smallest `g + h` above the bound met on the way: the next bound, if any.
+    pub next_bound: Option<u32>,
+    /// Work done.
+    pub stats: Stats,
+}
+
+/// One IDA* iteration below a node: the building block for splitting one search tree
+/// across threads (a driver expands the first levels itself, then probes each subtree with
+/// the same bound and takes the smallest next bound). `g` is the node's depth, `h` its
+/// lower bound, `banned` the move that would undo the move into it.
+pub fn probe_in_place<P: InPlace>(
+    puzzle: &P,
+    state: &mut P::State,
+    (g, h): (u32, u32),
+    banned: Option<P::Move>,
+    bound: u32,
+    limits: &Limits,
+) -> Result<Probe<P::Move>, Stopped> {
+    let clock = Instant::now();
+    let mut walk = Walk {
+        puzzle,
+        limits,
+        path: Vec::with_capacity(128),
+        stats: Stats::default(),
+        next_bound: u32::MAX,
+        bound,
+        countdown: CLOCK_EVERY,
+        cap: limits.max_states.map_or(u64::MAX, |m| m as u64),
+    };
+    let outcome = if g + h > bound {
+        walk.next_bound = g + h;
+        Ok(false)
+    } else {
+        walk.probe(state, g, h, banned)
+    };
+    let next_bound = (walk.next_bound != u32::MAX).then_some(walk.next_bound);
+    match outcome {
+        Ok(found) => {
+            let moves = found.then(|| std::mem::take(&mut walk.path));
+            let stats = walk.finish(None, Vec::new(), clock).stats;
+            Ok(Probe {
+                moves,
+                next_bound,
+                stats,
+            })
+        }
+        Err(reason) => Err(Stopped {
+            reason,
+            stats: walk.finish(None, Vec::new(), clock).stats,
+            lower_bound: Some(Bound::of(&bound)),
+        }),
+    }
+}
+
 struct Walk<'a, P: InPlace> {
     puzzle: &'a P,
     limits: &'a Limits,
@@ -238,6 +297,18 @@ mod tests {
         // the start tries +1 (pruned: f = 9) and -1; below it +1 undoes -1 and is never tried
         assert_eq!(found.stats.expanded, 7);
         assert_eq!(found.stats.generated, 2 + 6);
+    }
+
+    #[test]
+    fn probes_below_a_node_give_the_answer_or_the_next_bound() {
+        let line = Line { moves: [1, -1] };
+        let mut s = 7;
+        let short = probe_in_place(&line, &mut s, (0, 7), None, 6, &Limits::none()).unwrap();
+        assert_eq!((short.moves, short.next_bound), (None, Some(7)));
+        // below the start's first move (-1, to 6), with the bound of the whole search
+        let mut s = 6;
+        let p = probe_in_place(&line, &mut s, (1, 6), Some(1), 7, &Limits::none()).unwrap();
+        assert_eq!(p.moves, Some(vec![-1; 6]));
     }
 
     #[test]

@@ -64,7 +64,7 @@ pub use bfs::{bfs, bfs_with_depth};
 pub use bidirectional::bidirectional_bfs;
 pub use component::{explore, Component, UNREACHABLE};
 pub use cost::{Bound, Cost, Lex, Parts};
-pub use deep::{ida_star_in_place, DeepFound, InPlace};
+pub use deep::{ida_star_in_place, probe_in_place, DeepFound, InPlace, Probe};
 pub use graph::{ComponentOf, Edge, EdgeOf, FoundIn, Graph, Reversible, SearchResult};
 pub use ida::ida_star;
 pub use levels::{sweep, Sweep};

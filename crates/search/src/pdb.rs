@@ -21,7 +21,7 @@ use crate::stats::Stats;
 use rayon::prelude::*;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU32, AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::time::Instant;
 
 /// An abstraction of a puzzle that [`build`] turns into a table.
@@ -185,50 +185,49 @@ pub fn build<S: PatternSpace>(
     let slots = space.slots();
     assert!((1..=64).contains(&slots), "1 to 64 slots, not {slots}");
     let result = match slots {
-        0..=8 => layers::<S, AtomicU8>(space, limits, progress),
-        9..=16 => layers::<S, AtomicU16>(space, limits, progress),
-        17..=32 => layers::<S, AtomicU32>(space, limits, progress),
-        _ => layers::<S, AtomicU64>(space, limits, progress),
+        0..=8 => layers::<S, 8>(space, limits, progress),
+        9..=16 => layers::<S, 16>(space, limits, progress),
+        17..=32 => layers::<S, 32>(space, limits, progress),
+        _ => layers::<S, 64>(space, limits, progress),
     };
     let (values, max, mut stats) = result?;
     stats.elapsed = clock.elapsed();
     Ok((PatternTable::from_bytes(values, max), stats))
 }
 
-/// An atomic slot mask of one width.
-trait Mask: Sync + Send + Sized {
-    fn zeroes(n: usize) -> Vec<Self>;
-    fn get(&self) -> u64;
-    fn or(&self, bits: u64) -> u64;
-    fn clear(&self);
+/// One slot mask of `W` bits per placement, packed into atomic 64-bit words, so that a
+/// layer scan skips 64 / `W` placements at a time where there is no frontier.
+struct Masks<const W: u32> {
+    words: Vec<AtomicU64>,
 }
 
-macro_rules! mask {
-    ($atomic:ty, $plain:ty) => {
-        impl Mask for $atomic {
-            fn zeroes(n: usize) -> Vec<Self> {
-                (0..n).map(|_| <$atomic>::new(0)).collect()
-            }
-            #[inline]
-            fn get(&self) -> u64 {
-                self.load(Ordering::Relaxed) as u64
-            }
-            #[inline]
-            fn or(&self, bits: u64) -> u64 {
-                self.fetch_or(bits as $plain, Ordering::Relaxed) as u64
-            }
-            #[inline]
-            fn clear(&self) {
-                self.store(0, Ordering::Relaxed)
-            }
+impl<const W: u32> Masks<W> {
+    /// Placements per word.
+    const PER: usize = (64 / W) as usize;
+    const LANE: u64 = if W == 64 { u64::MAX } else { (1 << W) - 1 };
+
+    fn new(n: usize) -> Self {
+        Masks {
+            words: (0..n.div_ceil(Self::PER))
+                .map(|_| AtomicU64::new(0))
+                .collect(),
         }
-    };
-}
+    }
 
-mask!(AtomicU8, u8);
-mask!(AtomicU16, u16);
-mask!(AtomicU32, u32);
-mask!(AtomicU64, u64);
+    #[inline]
+    fn get(&self, p: usize) -> u64 {
+        let shift = (p % Self::PER) as u32 * W;
+        (self.words[p / Self::PER].load(Ordering::Relaxed) >> shift) & Self::LANE
+    }
+
+    /// Adds `bits` to placement `p`'s mask; returns the mask before.
+    #[inline]
+    fn or(&self, p: usize, bits: u64) -> u64 {
+        let shift = (p % Self::PER) as u32 * W;
+        let old = self.words[p / Self::PER].fetch_or(bits << shift, Ordering::Relaxed);
+        (old >> shift) & Self::LANE
+    }
+}
 
 /// Per-thread counts of one layer.
 #[derive(Default, Clone, Copy)]
@@ -251,22 +250,22 @@ impl std::ops::Add for Counts {
 
 type Layers = (Vec<u8>, u8, Stats);
 
-fn layers<S: PatternSpace, M: Mask>(
+fn layers<S: PatternSpace, const W: u32>(
     space: &S,
     limits: &Limits,
     progress: Progress,
 ) -> Result<Layers, Stopped> {
     let n = space.placements() as usize;
     let blocks = n.div_ceil(1 << BLOCK_BITS);
-    let visited = M::zeroes(n);
-    let frontiers = [M::zeroes(n), M::zeroes(n)];
+    let visited = Masks::<W>::new(n);
+    let frontiers = [Masks::<W>::new(n), Masks::<W>::new(n)];
     let busy = [flags(blocks), flags(blocks)];
     let table: Vec<AtomicU8> = (0..n).map(|_| AtomicU8::new(UNREACHED)).collect();
     let mut stats = Stats::default();
-    stats.hold(n, 3 * std::mem::size_of::<M>() + 1);
+    stats.hold(n, 3 * W as usize / 8 + 1);
     let (goal, closure) = space.goal();
-    visited[goal as usize].or(closure);
-    frontiers[0][goal as usize].or(closure);
+    visited.or(goal as usize, closure);
+    frontiers[0].or(goal as usize, closure);
     busy[0][goal as usize >> BLOCK_BITS].store(true, Ordering::Relaxed);
     table[goal as usize].store(0, Ordering::Relaxed);
     let mut depth = 0u32;
@@ -297,16 +296,26 @@ fn layers<S: PatternSpace, M: Mask>(
                     value,
                     counts: Counts::default(),
                 };
-                let start = b << BLOCK_BITS;
-                let end = n.min(start + (1 << BLOCK_BITS));
-                for (p, cell) in frontiers[now][start..end].iter().enumerate() {
-                    let f = cell.get();
-                    if f == 0 {
+                let per = Masks::<W>::PER;
+                let words = &frontiers[now].words;
+                let start = (b << BLOCK_BITS) / per;
+                let end = words.len().min(start + (1 << BLOCK_BITS) / per);
+                for (w, word) in words[start..end].iter().enumerate() {
+                    // this layer's frontier: no thread writes it during the scan
+                    let mut x = word.load(Ordering::Relaxed);
+                    if x == 0 {
                         continue;
                     }
-                    cell.clear();
-                    visit.counts.expanded += 1;
-                    space.expand((start + p) as u64, f, &mut visit);
+                    word.store(0, Ordering::Relaxed);
+                    let first = (start + w) * per;
+                    for lane in 0..per {
+                        let f = x & Masks::<W>::LANE;
+                        x = x.checked_shr(W).unwrap_or(0);
+                        if f != 0 {
+                            visit.counts.expanded += 1;
+                            space.expand((first + lane) as u64, f, &mut visit);
+                        }
+                    }
                 }
                 visit.counts
             })
@@ -335,20 +344,20 @@ fn layers<S: PatternSpace, M: Mask>(
 
 /// The engine's side of one layer's moves: marks new closures visited, in the next
 /// frontier and (for a placement's first) in the table.
-struct Layer<'a, M> {
-    visited: &'a [M],
-    next: &'a [M],
+struct Layer<'a, const W: u32> {
+    visited: &'a Masks<W>,
+    next: &'a Masks<W>,
     busy: &'a [AtomicBool],
     table: &'a [AtomicU8],
     value: u8,
     counts: Counts,
 }
 
-impl<M: Mask> Visit for Layer<'_, M> {
+impl<const W: u32> Visit for Layer<'_, W> {
     #[inline]
     fn seen(&mut self, placement: u64, slot: u32) -> bool {
         self.counts.generated += 1;
-        let seen = self.visited[placement as usize].get() & (1 << slot) != 0;
+        let seen = self.visited.get(placement as usize) & (1 << slot) != 0;
         // a move that is not seen is counted again by `reach`
         self.counts.generated -= !seen as u64;
         seen
@@ -358,15 +367,15 @@ impl<M: Mask> Visit for Layer<'_, M> {
     fn reach(&mut self, placement: u64, closure: u64) {
         self.counts.generated += 1;
         let q = placement as usize;
-        if self.visited[q].get() & closure != 0 {
+        if self.visited.get(q) & closure != 0 {
             return;
         }
-        let old = self.visited[q].or(closure);
+        let old = self.visited.or(q, closure);
         if old & closure != 0 {
             return; // another thread got there first
         }
         self.counts.reached += 1;
-        self.next[q].or(closure);
+        self.next.or(q, closure);
         let flag = &self.busy[q >> BLOCK_BITS];
         if !flag.load(Ordering::Relaxed) {
             flag.store(true, Ordering::Relaxed);

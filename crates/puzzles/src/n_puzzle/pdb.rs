@@ -216,17 +216,23 @@ impl GroupSpace {
         cells[..self.ranker.k].to_vec()
     }
 
+    /// `cells` and their neighbours.
+    #[inline]
+    fn grow(&self, cells: u64) -> u64 {
+        (cells
+            | ((cells << 1) & self.not_first)
+            | ((cells >> 1) & self.not_last)
+            | (cells << self.cols)
+            | (cells >> self.cols))
+            & self.ranker.all
+    }
+
     /// The cells reachable from `seed` through `free` cells.
     #[inline]
     fn flood(&self, seed: u64, free: u64) -> u64 {
         let mut region = seed;
         loop {
-            let grown = (region
-                | ((region << 1) & self.not_first)
-                | ((region >> 1) & self.not_last)
-                | (region << self.cols)
-                | (region >> self.cols))
-                & free;
+            let grown = self.grow(region) & free;
             if grown == region {
                 return region;
             }
@@ -306,12 +312,13 @@ impl PatternSpace for GroupSpace {
         while open != 0 {
             let region = self.flood(open & open.wrapping_neg(), free);
             open &= !region;
-            for i in 0..k {
-                let from = cells[i] as u32;
+            // the pattern tiles next to the region, found from the region's border
+            let mut next_to = self.grow(region) & taken;
+            while next_to != 0 {
+                let from = next_to.trailing_zeros();
+                next_to &= next_to - 1;
+                let i = tile_at[from as usize] as usize;
                 let mut into = self.neighbours[from as usize] & region;
-                if into == 0 {
-                    continue;
-                }
                 let after = taken & !before[i] & !(1u64 << from);
                 let slot_base = (free & ((1u64 << from) - 1)).count_ones();
                 while into != 0 {
