@@ -257,6 +257,24 @@ fn a_fast_search_that_stops_does_not_suggest_fast() {
         .stderr(predicate::str::contains("or use --fast / --fast-fallback"));
 }
 
+/// `--fast` ends by itself: 15-08 defeats every quick method, and without `--timeout` the
+/// search gives up after its 10-second default budget (exit 3, the proven bound on stderr)
+/// instead of running the complete search for minutes. The 60-second guard only turns a hang
+/// into a failure; it measures nothing.
+#[test]
+fn fast_gives_up_after_its_default_budget() {
+    let level = fixture("nes/15-08.txt");
+    gridlock()
+        .args(["puzznic", "--fast"])
+        .arg(&level)
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .code(3)
+        .stdout("")
+        .stderr(predicate::str::contains("time limit"))
+        .stderr(predicate::str::contains("proven lower bound: at least"));
+}
+
 #[test]
 fn state_cap_exits_3_and_fast_fallback_prints_a_valid_answer() {
     let level = fixture("nes/02-09.txt");

@@ -13,6 +13,9 @@
 //! | fewest edges in a reversible graph, searching from both ends | [`bidirectional_bfs`] |
 //! | the whole connected component, distances to a goal set, optimal paths out of it | [`explore`], [`Component`] |
 //! | every state of a reversible graph with its distance, in memory for three levels | [`sweep`] |
+//! | a whole component of a reversible graph with numbered edge *slots*, in steps and in runs of one slot | [`slots::SlotComponent`] |
+//!
+//! Which to pick, and what each costs, is in `docs/engine.md`.
 //!
 //! Every search takes [`Limits`] (state cap, deadline, cancellation flag) and reports [`Stats`].
 //! A search that hits a limit returns [`Stopped`] instead of exhausting memory.

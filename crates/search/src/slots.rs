@@ -390,12 +390,7 @@ impl<S: Copy + Eq + Hash, A: Copy> SlotComponent<S, A> {
     /// and returns its run distance, the fewest runs from a source to a target (`None` if no
     /// target is reachable; then `dist` is complete). States farther than the returned
     /// distance are left unmeasured.
-    pub fn runs_until(
-        &mut self,
-        sources: &[u32],
-        targets: &[u32],
-        dist: &mut Vec<u32>,
-    ) -> Option<u32> {
+    fn runs_until(&mut self, sources: &[u32], targets: &[u32], dist: &mut Vec<u32>) -> Option<u32> {
         let nodes = &self.nodes;
         let links = &self.links;
         let width = self.width;
@@ -450,7 +445,7 @@ impl<S: Copy + Eq + Hash, A: Copy> SlotComponent<S, A> {
     /// The fewest runs from any of `sources` to any of `targets` (`None` if none is
     /// reachable), by a bidirectional search: one full level at a time from whichever side
     /// has the smaller frontier, stopping when a state is labelled by both. Far fewer states
-    /// are visited than by [`SlotComponent::runs_until`] when the nearest target is far
+    /// are visited than by a one-sided search from the sources when the nearest target is far
     /// away. `from_sources` and `from_targets` are scratch space (partial distances).
     pub fn runs_between(
         &mut self,

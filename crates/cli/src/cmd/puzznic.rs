@@ -7,7 +7,7 @@ use crate::input::{read_text, source_name};
 use crate::output::Output;
 use gridlock_puzzles::puzznic::{
     describe_bound, judge, judge_text, parse, render_json, render_text, solve_with, Analysis,
-    Objective, Outcome, Puzzle, Solution, SolveOptions, Strategy,
+    Objective, Outcome, Puzzle, Solution, SolveOptions, Strategy, FAST_BUDGET,
 };
 use gridlock_search::{Limits, StopReason};
 use std::path::{Path, PathBuf};
@@ -39,7 +39,8 @@ pub struct Args {
     /// What an optimal answer minimises first.
     #[arg(long, value_enum, default_value_t = ObjectiveArg::Moves)]
     pub objective: ObjectiveArg,
-    /// Find a valid answer quickly, without the optimality guarantee (beam search).
+    /// Find a valid answer quickly, without the optimality guarantee (beam search); gives up
+    /// after 10 seconds unless --timeout says otherwise.
     #[arg(long, conflicts_with = "fast_fallback")]
     pub fast: bool,
     /// If the optimal search hits --max-states or --timeout, print the answer of a fast
@@ -83,10 +84,14 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
     let puzzle = load(args.file.as_deref())?;
     let objective = Objective::from(args.objective);
     let analysis = Analysis::new(&puzzle.geometry);
+    let mut limits = args.common.limits();
+    if args.fast && args.common.timeout.is_none() {
+        limits = limits.with_timeout(FAST_BUDGET);
+    }
     let options = SolveOptions {
         objective,
         strategy: Strategy::from_fast_flag(args.fast),
-        limits: args.common.limits(),
+        limits,
     };
     match solve_with(&puzzle, &analysis, &options) {
         Ok(outcome) => {
@@ -111,9 +116,13 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
         }
         Err(stopped) if args.fast_fallback => {
             let bound = describe_bound(&stopped, objective);
-            // The fallback gets a fresh time budget and at least FALLBACK_STATES states: a
-            // tiny cap that stopped the optimal search should not also starve the beam.
+            // The fallback gets a fresh time budget (the --fast one when none was given) and at
+            // least FALLBACK_STATES states: a tiny cap that stopped the optimal search should
+            // not also starve the beam.
             let mut limits = args.common.limits();
+            if args.common.timeout.is_none() {
+                limits = limits.with_timeout(FAST_BUDGET);
+            }
             limits.max_states = limits.max_states.map(|m| m.max(FALLBACK_STATES));
             let fast = SolveOptions {
                 strategy: Strategy::Fast,

@@ -196,26 +196,12 @@ impl Analysis {
     /// The sealed-stack test of the module doc: true when the sealed set F holds more pieces
     /// of some type than the rest of the board, so the board can never be cleared.
     pub fn sealed_dead_end(&self, cells: &[u8]) -> bool {
-        self.counts(&|i| cells[i], false)
+        self.counts(&|i| cells[i])
             .is_some_and(|sealed| over_sealed(&sealed, &type_counts(cells)))
     }
 
-    /// A *heuristic* (not a proof) for the `--fast` planner: true when some type has exactly
-    /// one piece more outside the sealed set than in it. If every sealed piece vanishes with
-    /// exactly one outside partner, as it usually must (a second partner has to arrive beside
-    /// the first at the same moment), that piece is left alone. Sound tests use
-    /// [`Analysis::sealed_dead_end`] only.
-    pub fn sealed_risky(&self, cells: &[u8]) -> bool {
-        self.counts(&|i| cells[i], true).is_some_and(|sealed| {
-            let total = type_counts(cells);
-            (1..10).any(|t| sealed[t] > 0 && total[t] == 2 * sealed[t] + 1)
-        })
-    }
-
-    /// Pieces per type in the sealed set F, or `None` when F is empty. `loose`: an alcove
-    /// closes a side whatever it holds (for the heuristic: a piece parked in an empty alcove
-    /// rarely helps).
-    fn counts(&self, type_at: &impl Fn(usize) -> u8, loose: bool) -> Option<[u8; 10]> {
+    /// Pieces per type in the sealed set F, or `None` when F is empty.
+    fn counts(&self, type_at: &impl Fn(usize) -> u8) -> Option<[u8; 10]> {
         if self.stacks.is_empty() {
             return None;
         }
@@ -233,7 +219,7 @@ impl Analysis {
                     OPEN => false,
                     alcove => {
                         let a = type_at(alcove as usize);
-                        loose || (a != 0 && a != t)
+                        a != 0 && a != t
                     }
                 });
                 if !closed {
@@ -302,12 +288,12 @@ impl Analysis {
             let sealed = if (changed & Bits::narrow(&self.zone)).is_zero() {
                 p.sealed
             } else {
-                self.counts(&type_at, false)
+                self.counts(&type_at)
             };
             if sealed.is_some_and(|sealed| over_sealed(&sealed, &total)) {
                 return None; // the sealed-stack test (`sealed_dead_end`)
             }
-        } else if let Some(sealed) = self.counts(&type_at, false) {
+        } else if let Some(sealed) = self.counts(&type_at) {
             if over_sealed(&sealed, &type_totals(board)) {
                 return None; // the sealed-stack test (`sealed_dead_end`)
             }
@@ -348,7 +334,7 @@ impl Analysis {
             masks,
             costs,
             total,
-            sealed: self.counts(&|i| board.type_at(layout.bit[i] as usize), false),
+            sealed: self.counts(&|i| board.type_at(layout.bit[i] as usize)),
         }
     }
 
@@ -694,11 +680,6 @@ mod tests {
         assert!(!sealed(
             "#1.2..#\n#####1#\n#####2#\n####.1#\n####.##\n#######\n"
         ));
-        // The heuristic: one 1 sealed, two outside would leave one over after a pair.
-        let p = parse("#1.21.#\n#####2#\n#####1#\n#######\n").unwrap();
-        assert!(Analysis::new(&p.geometry).sealed_risky(&p.start));
-        let p = parse("#1.2..#\n#####2#\n#####1#\n#######\n").unwrap();
-        assert!(!Analysis::new(&p.geometry).sealed_risky(&p.start));
         // Two equal pieces on top of each other are about to vanish: the upper one is not
         // sealed (here the sealed part is the lower 1 alone, with two 1s outside).
         assert!(!sealed("#1.2.1#\n#####1#\n#####1#\n#######\n"));

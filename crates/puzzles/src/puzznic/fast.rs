@@ -10,10 +10,10 @@
 
 use super::board::{Geometry, Puzzle};
 use super::bound::Analysis;
+use super::graph::{expand, Boards, Scratch};
 use super::packed::Packed;
 use super::rules::Action;
 use super::rules::{check_move, cycle, falling, is_settled, resolve_in};
-use super::solve::{expand, Boards, Scratch};
 use gridlock_search::{Edge, Lex, Limits, Stats};
 use rayon::prelude::*;
 use rustc_hash::FxHashSet;

@@ -23,6 +23,7 @@ mod board;
 mod bound;
 mod chambers;
 mod fast;
+mod graph;
 mod packed;
 mod parse;
 mod plan;
@@ -33,6 +34,7 @@ mod verify;
 
 pub use board::{Geometry, Puzzle, MAX_SIDE, NONE};
 pub use bound::Analysis;
+pub use graph::Objective;
 pub use parse::parse;
 pub use render::{judge_lines, judge_text, render_json, render_text, Report, Step};
 pub use rules::{
@@ -40,7 +42,7 @@ pub use rules::{
     Action, Illegal, Trace,
 };
 pub use solve::{
-    describe_bound, solve, solve_with, Objective, Outcome, Solution, SolveOptions, Strategy,
+    describe_bound, solve, solve_with, Outcome, Solution, SolveOptions, Strategy, FAST_BUDGET,
 };
 pub use verify::{
     judge, parse_solution, replay, Judgement, Optimality, Replay, SolutionLine, Verdict,

@@ -23,9 +23,9 @@
 use super::board::Puzzle;
 use super::bound::Analysis;
 use super::fast::{pieces, settle, Beam};
+use super::graph::{expand, Boards, Objective, Scratch};
 use super::packed::Packed;
 use super::rules::{cycle, Action};
-use super::solve::{expand, Boards, Objective, Scratch};
 use gridlock_search::{Edge, Lex, Limits, Stats};
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -47,10 +47,6 @@ pub(super) struct Plan {
     pub weight: u32,
     /// Children one board may place in the next layer.
     pub per_parent: usize,
-    /// Drop boards (in the short searches) and events after which a sealed stack looks
-    /// unservable ([`Analysis::sealed_risky`], a heuristic). Off in [`PLAN`]: tried on 15-08
-    /// without success (docs/puzznic.md), kept for the next attempt.
-    pub strict: bool,
 }
 
 /// The sizes `--fast` uses: measured on the NES levels (docs/puzznic.md), the cheapest that
@@ -61,7 +57,6 @@ pub(super) const PLAN: Plan = Plan {
     expansions: 300,
     weight: 2,
     per_parent: 4,
-    strict: false,
 };
 
 /// One settled board of the outer beam, with the way it was reached.
@@ -321,18 +316,12 @@ impl<const W: usize> Short<W> {
                     let mut actions = self.trace(child);
                     settle(geometry, &mut self.cells, &mut self.fall, &mut actions);
                     let clear = self.cells.iter().all(|&t| t == 0);
-                    if clear
-                        || (analysis.moves_bound(&self.cells).is_some()
-                            && !(params.strict && analysis.sealed_risky(&self.cells)))
-                    {
+                    if clear || analysis.moves_bound(&self.cells).is_some() {
                         let settled = Packed::<W>::pack(&self.cells);
                         if !out.iter().any(|(b, _)| *b == settled) {
                             out.push((settled, actions));
                         }
                     }
-                    continue;
-                }
-                if params.strict && analysis.sealed_risky(&self.cells) {
                     continue;
                 }
                 let h = analysis.next_vanish_of(&self.cells, target);

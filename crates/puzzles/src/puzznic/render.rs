@@ -2,8 +2,9 @@
 //! cycle with the same rule code as the solver.
 
 use super::board::{Geometry, Puzzle};
+use super::graph::Objective;
 use super::rules::{cycle_traced, Action, Trace};
-use super::solve::{Objective, Solution};
+use super::solve::Solution;
 use serde::Serialize;
 use std::fmt::Write;
 

@@ -372,9 +372,9 @@ mod tests {
     use crate::puzznic::board::{Puzzle, WALL};
     use crate::puzznic::bound::Analysis;
     use crate::puzznic::fast::tests::random_board;
+    use crate::puzznic::graph::{expand, Objective, Scratch};
     use crate::puzznic::packed::Packed;
     use crate::puzznic::parse;
-    use crate::puzznic::solve::{expand, Objective, Scratch};
     use proptest::prelude::*;
 
     #[test]

@@ -171,7 +171,7 @@ pub enum Judgement {
         /// Its cycles.
         cycles: u32,
         /// Compared with the optimum of `--objective moves`, then of `--objective cycles`.
-        optimality: [(super::solve::Objective, Optimality); 2],
+        optimality: [(super::graph::Objective, Optimality); 2],
     },
 }
 
@@ -184,7 +184,8 @@ pub fn judge(
     answer: &str,
     limits: &gridlock_search::Limits,
 ) -> Result<Judgement, gridlock_search::Stopped> {
-    use super::solve::{solve_with, Objective, SolveOptions, Strategy};
+    use super::graph::Objective;
+    use super::solve::{solve_with, SolveOptions, Strategy};
     let solve = |objective| {
         solve_with(
             puzzle,

@@ -1,7 +1,7 @@
-//! The sweep one position at a time (the third round's sweep, kept for dense layouts): a
-//! breadth-first search from every goal position at once over the layout's dense numbering
-//! ([`Ranker`]), one 8-byte slot per position (distance, seed label, vehicles walked), and a
-//! union-find over the goal positions (the seeds). Goal positions of a block joined by column
+//! The sweep one position at a time (kept for dense layouts, whose blocks are too small for
+//! the level-at-a-time search to pay): a breadth-first search from every goal position at
+//! once over the layout's dense numbering ([`Ranker`]), one 8-byte slot per position
+//! (distance, seed label, vehicles walked), and a union-find over the goal positions (the seeds). Goal positions of a block joined by column
 //! moves alone start in one set and never walk their column moves (Rule 1 of
 //! `docs/universe.md`), and no position walks the slides of a vehicle that joins it to a
 //! position expanded before it (Rule 2). Where blocks are small (dense layouts: most units by
