@@ -37,11 +37,21 @@ pub trait PatternSpace: Sync {
     fn slots(&self) -> u32;
     /// The goal's placement and the zero-cost closure of its slot.
     fn goal(&self) -> (u64, u64);
+    /// Scratch each worker keeps between calls of [`PatternSpace::expand`] (which come in
+    /// increasing order of placement within a block), e.g. the last placement decoded, so
+    /// the next one is found by counting on rather than by dividing.
+    type Cursor: Default;
     /// For `placement` and `frontier`, a union of its zero-cost closures, hands every
     /// unit-cost move out of them to `visit`: the placement it leads to and the zero-cost
     /// closure (a slot mask of that placement) of the slot it ends in. Computing a closure
     /// can cost more than the rest; [`Visit::seen`] says first whether it is needed.
-    fn expand<V: Visit>(&self, placement: u64, frontier: u64, visit: &mut V);
+    fn expand<V: Visit>(
+        &self,
+        cursor: &mut Self::Cursor,
+        placement: u64,
+        frontier: u64,
+        visit: &mut V,
+    );
 }
 
 /// What [`PatternSpace::expand`] reports its moves to.
@@ -288,6 +298,7 @@ fn layers<S: PatternSpace, const W: u32>(
                     stop.store(true, Ordering::Relaxed);
                     return Counts::default();
                 }
+                let mut cursor = S::Cursor::default();
                 let mut visit = Layer {
                     visited: &visited,
                     next: &frontiers[next],
@@ -313,7 +324,7 @@ fn layers<S: PatternSpace, const W: u32>(
                         x = x.checked_shr(W).unwrap_or(0);
                         if f != 0 {
                             visit.counts.expanded += 1;
-                            space.expand((first + lane) as u64, f, &mut visit);
+                            space.expand(&mut cursor, (first + lane) as u64, f, &mut visit);
                         }
                     }
                 }
@@ -634,7 +645,8 @@ mod tests {
         fn goal(&self) -> (u64, u64) {
             (0, 0b0111)
         }
-        fn expand<V: Visit>(&self, p: u64, frontier: u64, visit: &mut V) {
+        type Cursor = ();
+        fn expand<V: Visit>(&self, _: &mut (), p: u64, frontier: u64, visit: &mut V) {
             if frontier & 0b0111 != 0 {
                 visit.reach((p + 1) % self.n, 0b0111);
                 if !visit.seen((p + self.n - 1) % self.n, 1) {

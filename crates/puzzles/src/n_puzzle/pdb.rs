@@ -290,19 +290,19 @@ impl PatternSpace for GroupSpace {
         (index, to_slots(region, free))
     }
 
-    fn expand<V: Visit>(&self, placement: u64, frontier: u64, visit: &mut V) {
+    type Cursor = Cursor;
+
+    fn expand<V: Visit>(&self, cursor: &mut Cursor, placement: u64, frontier: u64, visit: &mut V) {
         let k = self.ranker.k;
-        let mut cells = [0u8; MAX_GROUP];
-        let taken = self.ranker.unrank(placement, &mut cells);
+        self.decode(cursor, placement);
+        let cells = cursor.cells;
+        // per tile: the cells of the tiles before it in the numbering
+        let before = &cursor.before;
+        let taken = before[k];
         let free = self.ranker.all & !taken;
-        // per tile: the cells of the tiles before it in the numbering, and of those after
-        let mut before = [0u64; MAX_GROUP];
         let mut tile_at = [0u8; MAX_CELLS];
-        let mut acc = 0u64;
-        for i in 0..k {
-            before[i] = acc;
-            acc |= 1 << cells[i];
-            tile_at[cells[i] as usize] = i as u8;
+        for (i, &c) in cells.iter().enumerate().take(k) {
+            tile_at[c as usize] = i as u8;
         }
         let mut open = if frontier == (1u64 << self.slots) - 1 {
             free
@@ -342,7 +342,62 @@ impl PatternSpace for GroupSpace {
     }
 }
 
+/// The last placement a worker decoded, as digits and cells, so that the next one (a little
+/// further on in the same block) is found by counting on from it.
+#[derive(Clone, Debug, Default)]
+pub struct Cursor {
+    placement: Option<u64>,
+    digits: [u64; MAX_GROUP],
+    cells: [u8; MAX_GROUP],
+    /// `before[i]`: the cells of tiles `0..i`; `before[k]` all of them.
+    before: [u64; MAX_GROUP + 1],
+}
+
 impl GroupSpace {
+    /// Puts `placement` into `cursor`: from the previous placement by adding the difference
+    /// to the last digit and carrying (the digits' radices are n, n−1, …), re-deriving the
+    /// cells only from the first digit that changed; by division when it jumps far.
+    fn decode(&self, cursor: &mut Cursor, placement: u64) {
+        let k = self.ranker.k;
+        let n = self.ranker.all.count_ones() as u64;
+        let mut first = 0;
+        match cursor.placement {
+            Some(last) if last < placement && placement - last < 4096 => {
+                let mut carry = placement - last;
+                let mut i = k - 1;
+                loop {
+                    let radix = n - i as u64;
+                    let v = cursor.digits[i] + carry;
+                    if v < radix {
+                        cursor.digits[i] = v;
+                        break;
+                    }
+                    cursor.digits[i] = v % radix;
+                    carry = v / radix;
+                    i -= 1; // a placement below the table's size never carries out of digit 0
+                }
+                first = i;
+            }
+            _ => {
+                let mut index = placement;
+                for i in 0..k {
+                    cursor.digits[i] = index / self.ranker.weight[i];
+                    index %= self.ranker.weight[i];
+                }
+            }
+        }
+        for i in first..k {
+            let mut free = self.ranker.all & !cursor.before[i];
+            for _ in 0..cursor.digits[i] {
+                free &= free - 1;
+            }
+            let c = free.trailing_zeros() as u8;
+            cursor.cells[i] = c;
+            cursor.before[i + 1] = cursor.before[i] | 1 << c;
+        }
+        cursor.placement = Some(placement);
+    }
+
     /// The number of `placement` after tile `i` moves from `from` to the free cell `to`,
     /// from the digits that change: tile `i`'s own (its cell, counted among the cells the
     /// tiles `before` it leave free) and, for each later tile on a cell strictly between

@@ -68,9 +68,10 @@ pub fn text(start: &Board, goal: &Board, solution: Option<&Solution>) -> String 
             grid(&board)
         ));
     }
+    let n = s.tiles.len();
     out.push_str(&format!(
-        "\nSolved in {} moves (optimal; the heuristic's bound at the start was {}).\n",
-        s.tiles.len(),
+        "\nSolved in {n} move{} (optimal; the heuristic's bound at the start was {}).\n",
+        if n == 1 { "" } else { "s" },
         s.start_bound
     ));
     out
