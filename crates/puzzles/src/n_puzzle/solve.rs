@@ -95,9 +95,9 @@ pub fn build_cost(shape: Shape, pattern: &Pattern) -> (f64, u64) {
     (secs, largest * (3 * mask + 1) + (placements - largest))
 }
 
-/// Build time per placement on two free cores: the 7-8 tables took 347 s of CPU for
-/// 576.6 M placements (docs/n-puzzle.md).
-const BUILD_NS_PER_PLACEMENT: f64 = 300.0;
+/// Build time per placement on two free cores: the 7-8 tables (576.6 M placements) took
+/// 168 s (docs/n-puzzle.md).
+const BUILD_NS_PER_PLACEMENT: f64 = 290.0;
 
 /// What `auto` decided, for the command line to say once.
 #[derive(Clone, Debug, PartialEq)]
