@@ -20,11 +20,12 @@ Examples:
   gridlock chips examples/chips/sample.txt               # 4 moves, then 1 2 3 8
   gridlock puzznic --format text examples/puzznic/sample.txt
   gridlock verify chips input.txt solution.txt
+  gridlock n-puzzle --goal blank-first --batch korf100.txt
 
 Exit codes: 0 answered (also \"no solution\": -1), 1 internal error (or an invalid solution
 for verify), 2 malformed input, 3 a limit (--max-states, --timeout) was hit.";
 
-/// Solve grid puzzles optimally: Rush Hour, red-blue chips, Puzznic.
+/// Solve grid puzzles optimally: Rush Hour, red-blue chips, Puzznic, sliding tiles.
 #[derive(Parser)]
 #[command(name = "gridlock", version, about, after_help = EXAMPLES)]
 struct Cli {
@@ -52,6 +53,14 @@ enum Command {
   gridlock puzznic --objective cycles --format text level.txt
   gridlock puzznic --fast level.txt                            # quick, not proven optimal")]
     Puzznic(cmd::puzznic::Args),
+    /// Sliding-tile puzzles (8-, 15-puzzle, any RxC): fewest moves, with pattern databases.
+    #[command(after_help = "Examples:
+  echo 8 6 7 2 5 4 3 0 1 | gridlock n-puzzle               # 31, then the tiles moved
+  gridlock n-puzzle --format text board.txt
+  gridlock n-puzzle pdb build --pattern 7-8 --goal blank-first   # once: the strongest 4x4 tables
+  gridlock n-puzzle --goal blank-first --batch korf100.txt       # MOVES TILES... per line
+  gridlock n-puzzle explore --size 3x3                     # 181440 positions, at most 31 moves")]
+    NPuzzle(cmd::n_puzzle::Args),
     /// Special judge: replay a solution and say whether it is valid and optimal.
     #[command(after_help = "Examples:
   gridlock rush-hour --limit none --format moves board.txt > moves.txt
@@ -69,6 +78,7 @@ fn main() -> ExitCode {
         Command::RushHour(args) => cmd::rush_hour::run(args, &mut out),
         Command::Chips(args) => cmd::chips::run(args, &mut out),
         Command::Puzznic(args) => cmd::puzznic::run(args, &mut out),
+        Command::NPuzzle(args) => cmd::n_puzzle::run(args, &mut out),
         Command::Verify(args) => cmd::verify::run(args, &mut out),
         Command::Serve(args) => cmd::serve::run(args, &mut out),
     };

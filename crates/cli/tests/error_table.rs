@@ -186,11 +186,73 @@ fn puzznic_cases() -> Vec<Case> {
     ]
 }
 
+fn n_puzzle_cases() -> Vec<Case> {
+    let n = "n-puzzle";
+    vec![
+        case(n, "empty input", "", 2),
+        case(n, "whitespace only", " \n\n", 2),
+        case(n, "a word instead of a number", "1 2 3\n4 x 6\n7 8 0\n", 2),
+        case(n, "a negative number", "1 2 3\n4 -5 6\n7 8 0\n", 2),
+        case(
+            n,
+            "a number too large for the board",
+            "1 2 3\n4 5 6\n7 8 9\n",
+            2,
+        ),
+        case(n, "a number twice", "1 2 3\n4 5 6\n7 8 8\n", 2),
+        case(n, "a short row", "1 2 3\n4 5\n6 7 8 0\n", 2),
+        case(n, "a long row", "1 2 3\n4 5 6 7\n8 0 9\n", 2),
+        case(
+            n,
+            "a blank line inside the board",
+            "1 2 3\n\n4 5 6\n7 8 0\n",
+            2,
+        ),
+        case(n, "one line, not a square count", "1 2 3 4 5 0\n", 2),
+        case(n, "one row only (1xC is no board)", "0\n1\n", 2),
+        case(n, "more than 64 cells", "0 ".repeat(81), 2),
+        case(
+            n,
+            "huge number",
+            "99999999999999999999999 1 2 3 4 5 6 7 0\n",
+            2,
+        ),
+        case(
+            n,
+            "binary garbage",
+            vec![0u8, 159, 146, 150, 255, 1, 2, 3],
+            2,
+        ),
+        case(n, "more than 1 MiB", "0 ".repeat(600_000), 2),
+        case(
+            n,
+            "CRLF line endings (accepted)",
+            "1 2 3\r\n4 5 6\r\n7 8 0\r\n",
+            0,
+        ),
+        case(n, "no final newline (accepted)", "1 2 3\n4 5 6\n7 0 8", 0),
+        case(
+            n,
+            "Korf's one-line format (accepted)",
+            "1 2 3 4 5 6 7 8 0\n",
+            0,
+        ),
+        case(
+            n,
+            "the other parity class (answers -1)",
+            "2 1 3\n4 5 6\n7 8 0\n",
+            0,
+        ),
+    ]
+}
+
 /// Runs one case and returns its table row; panics (fails the test) when the contract is
 /// broken: wrong exit code, output on stdout with an error, or no message.
 fn run(c: &Case) -> String {
+    let cache = tempfile::tempdir().unwrap();
     let output = Command::cargo_bin("gridlock")
         .unwrap()
+        .env("GRIDLOCK_CACHE", cache.path())
         .arg(c.puzzle)
         .timeout(std::time::Duration::from_secs(60))
         .write_stdin(c.input.clone())
@@ -249,6 +311,10 @@ fn error_table_is_true() {
     doc.push_str(&table("Rush Hour (`gridlock rush-hour`)", &rush_cases()));
     doc.push_str(&table("Red-blue chips (`gridlock chips`)", &chips_cases()));
     doc.push_str(&table("Puzznic (`gridlock puzznic`)", &puzznic_cases()));
+    doc.push_str(&table(
+        "Sliding tiles (`gridlock n-puzzle`)",
+        &n_puzzle_cases(),
+    ));
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/errors.md");
     if std::env::var_os("GRIDLOCK_BLESS").is_some() {
         std::fs::write(&path, &doc).unwrap();

@@ -8,8 +8,10 @@ use std::time::Duration;
 
 /// Runs `gridlock ARGS` on `input` and checks the contract; returns the exit code.
 fn check(args: &[&str], input: &[u8]) -> i32 {
+    let cache = tempfile::tempdir().unwrap();
     let output = Command::cargo_bin("gridlock")
         .unwrap()
+        .env("GRIDLOCK_CACHE", cache.path())
         .args(args)
         .args(["--max-states", "200000", "--timeout", "20"])
         .timeout(Duration::from_secs(60))
@@ -53,8 +55,10 @@ fn check_verify(puzzle: &str, input: &str, solution: &[u8]) {
     );
     std::fs::write(&i, input).unwrap();
     std::fs::write(&s, solution).unwrap();
+    let cache = tempfile::tempdir().unwrap();
     let output = Command::cargo_bin("gridlock")
         .unwrap()
+        .env("GRIDLOCK_CACHE", cache.path())
         .args(["verify", puzzle])
         .args([&i, &s])
         .timeout(Duration::from_secs(60))
@@ -170,7 +174,22 @@ proptest! {
             check_verify("rush-hour", rush, solution);
             check_verify("chips", "BRRBBRBR\n", solution);
             check_verify("puzznic", puzznic, solution);
+            check_verify("n-puzzle", "1 2 3\n4 5 6\n0 7 8\n", solution);
         }
+    }
+
+    #[test]
+    fn n_puzzle_survives_arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..120)) {
+        check(&["n-puzzle"], &bytes);
+    }
+
+    #[test]
+    fn n_puzzle_survives_odd_boards(words in "([0-9]|1[0-5]|x|-1| |\n){0,40}") {
+        check(&["n-puzzle", "--heuristic", "manhattan"], words.as_bytes());
+        check(&["n-puzzle", "--format", "json"], words.as_bytes());
+        // a batch line's puzzle is its last numbers: one line, always a whole answer or error
+        let line = format!("{} 1 2 3 4 5 6 7 8 0\n", words.replace('\n', " "));
+        check(&["n-puzzle", "--batch", "--goal", "blank-first"], line.as_bytes());
     }
 
     #[test]

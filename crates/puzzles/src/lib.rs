@@ -7,6 +7,7 @@
 
 pub mod chips;
 pub mod error;
+pub mod n_puzzle;
 pub mod puzznic;
 pub mod rush_hour;
 mod text;

@@ -8,6 +8,8 @@
 //! | fewest edges, optional depth limit | [`bfs`] |
 //! | cheapest path, any [`Cost`] (including lexicographic [`Lex`] pairs) | [`dijkstra`] |
 //! | cheapest path with an admissible lower bound | [`astar`], [`ida_star`] |
+//! | fewest moves, deep searches (10⁶–10¹⁰ nodes) on a state changed in place | [`ida_star_in_place`] over [`InPlace`] |
+//! | exact distances in an abstraction, as a lower-bound table (pattern database) | [`pdb::build`] over [`pdb::PatternSpace`], [`pdb::save`], [`pdb::load`] |
 //! | fewest edges in a reversible graph, searching from both ends | [`bidirectional_bfs`] |
 //! | the whole connected component, distances to a goal set, optimal paths out of it | [`explore`], [`Component`] |
 //! | every state of a reversible graph with its distance, in memory for three levels | [`sweep`] |
@@ -50,11 +52,13 @@ mod bfs;
 mod bidirectional;
 mod component;
 mod cost;
+mod deep;
 mod graph;
 mod ida;
 mod levels;
 mod limits;
 mod path;
+pub mod pdb;
 pub mod slots;
 mod stats;
 
@@ -63,6 +67,7 @@ pub use bfs::{bfs, bfs_with_depth};
 pub use bidirectional::bidirectional_bfs;
 pub use component::{explore, Component, UNREACHABLE};
 pub use cost::{Bound, Cost, Lex, Parts};
+pub use deep::{ida_star_in_place, probe_in_place, DeepFound, InPlace, Probe};
 pub use graph::{ComponentOf, Edge, EdgeOf, FoundIn, Graph, Reversible, SearchResult};
 pub use ida::ida_star;
 pub use levels::{sweep, Sweep};

@@ -28,6 +28,11 @@ impl Stats {
         }
     }
 
+    /// Nodes generated per second of wall time: the throughput of a deep search.
+    pub fn nodes_per_second(&self) -> f64 {
+        self.generated as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+
     /// Adds another search's work to this one (used when a puzzle runs several searches).
     pub fn absorb(&mut self, other: &Stats) {
         self.generated += other.generated;

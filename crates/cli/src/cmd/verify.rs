@@ -14,6 +14,9 @@ pub enum Puzzle {
     Chips,
     /// Puzznic: SOLUTION is the judge output.
     Puzznic,
+    /// Sliding tiles: SOLUTION is the judge output (the count, then one tile per line).
+    #[value(name = "n-puzzle")]
+    SlidingTiles,
 }
 
 /// Arguments of `gridlock verify`.
@@ -31,6 +34,12 @@ pub struct Args {
     /// unknown (a `-1` answer, which only a finished search can confirm, exits with 3).
     #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
     pub timeout: f64,
+    /// n-puzzle only: the goal (`blank-last`, `blank-first` or a file).
+    #[arg(long, value_name = "blank-last|blank-first|FILE")]
+    pub goal: Option<String>,
+    /// n-puzzle only: the board's shape, RxC.
+    #[arg(long, value_name = "RxC", value_parser = gridlock_puzzles::n_puzzle::parse_size)]
+    pub size: Option<gridlock_puzzles::n_puzzle::Shape>,
 }
 
 impl Args {
@@ -44,9 +53,23 @@ impl Args {
 /// 0 for valid, 1 for invalid, 2 for a malformed file.
 pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
     let limits = args.limits();
+    if !matches!(args.puzzle, Puzzle::SlidingTiles) && (args.goal.is_some() || args.size.is_some())
+    {
+        return Err(CliError::Input(
+            "--goal and --size are options of `verify n-puzzle` only".into(),
+        ));
+    }
     match args.puzzle {
         Puzzle::RushHour => super::rush_hour::verify(&args.input, &args.solution, &limits, out),
         Puzzle::Chips => super::chips::verify(&args.input, &args.solution, out),
         Puzzle::Puzznic => super::puzznic::verify(&args.input, &args.solution, &limits, out),
+        Puzzle::SlidingTiles => super::n_puzzle::verify(
+            &args.input,
+            &args.solution,
+            args.goal.as_deref(),
+            args.size,
+            &limits,
+            out,
+        ),
     }
 }

@@ -1,0 +1,609 @@
+//! `gridlock n-puzzle`: sliding-tile puzzles solved optimally (SPEC §9): one board, a batch
+//! over every core, the goal's component, pattern tables built ahead of time, and its part
+//! of `gridlock verify`.
+
+use crate::common::{self, Format};
+use crate::error::CliError;
+use crate::input::{self, source_name};
+use crate::output::Output;
+use crate::progress::Progress;
+use gridlock_puzzles::n_puzzle::cache::{self, Event};
+use gridlock_puzzles::n_puzzle::explore::explore;
+use gridlock_puzzles::n_puzzle::render;
+use gridlock_puzzles::n_puzzle::solve::{build_cost, Advice};
+use gridlock_puzzles::n_puzzle::{
+    parse_batch_line, parse_board, parse_size, parse_solution, prepare, verify, Board, Choice,
+    Pattern, Shape, Solution, Solver,
+};
+use gridlock_search::{Limits, Stats};
+use rayon::prelude::*;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::io::{BufRead, Read};
+use std::path::{Path, PathBuf};
+use std::sync::Once;
+use std::time::Instant;
+
+/// Arguments of `gridlock n-puzzle`.
+#[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct Args {
+    /// Something other than solving boards.
+    #[command(subcommand)]
+    pub action: Option<Action>,
+    /// Input file: R lines of C numbers (0 the blank), or one line of k² numbers; `-` or
+    /// nothing for standard input.
+    pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub board: BoardArgs,
+    #[command(flatten)]
+    pub heuristic: HeuristicArgs,
+    /// Many boards, one per line (each line's last R·C numbers); prints `MOVES TILES...` per
+    /// line, in input order, using every core.
+    #[arg(long)]
+    pub batch: bool,
+    /// Output format (`moves` is the judge output: the tile list).
+    #[arg(long, value_enum, default_value_t = Format::Judge)]
+    pub format: Format,
+    /// Stop with exit code 3 once a search has expanded this many nodes (IDA* holds only
+    /// its path, so this bounds time, not memory); per puzzle with --batch. Default: none.
+    #[arg(long, value_name = "N")]
+    pub max_states: Option<usize>,
+    /// Stop with exit code 3 after this many seconds (per puzzle with --batch).
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+    /// Search statistics on stderr: heuristic, bounds, nodes, nodes per second, tables.
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// The board's shape and the goal.
+#[derive(Clone, Debug, clap::Args)]
+pub struct BoardArgs {
+    /// The board's shape, RxC (otherwise read from the input).
+    #[arg(long, value_name = "RxC", value_parser = parse_size)]
+    pub size: Option<Shape>,
+    /// `blank-last` (the puzzle as sold), `blank-first` (Korf's: blank top-left, then 1..),
+    /// or a file holding the goal board.
+    #[arg(
+        long,
+        value_name = "blank-last|blank-first|FILE",
+        default_value = "blank-last"
+    )]
+    pub goal: String,
+}
+
+/// The heuristic.
+#[derive(Clone, Debug, clap::Args)]
+pub struct HeuristicArgs {
+    /// `auto`: the strongest pattern table already cached (else a quick one, built now);
+    /// `pdb`: the pattern of --pattern, else the strongest for the shape (built if needed);
+    /// `manhattan`: Manhattan distance with linear conflicts.
+    #[arg(long, value_enum, default_value_t = HeuristicArg::Auto)]
+    pub heuristic: HeuristicArg,
+    /// Group sizes of the pattern tables, in the goal's reading order (5-5-5, 6-6-3, 7-8 for
+    /// 4x4; 8 for 3x3); implies --heuristic pdb.
+    #[arg(long, value_name = "P")]
+    pub pattern: Option<String>,
+}
+
+/// `--heuristic`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum HeuristicArg {
+    /// The strongest cached pattern table, else a quick one.
+    Auto,
+    /// Pattern databases.
+    Pdb,
+    /// Manhattan distance with linear conflicts.
+    Manhattan,
+}
+
+/// Subcommands of `gridlock n-puzzle`.
+#[derive(clap::Subcommand)]
+pub enum Action {
+    /// Pattern tables: build one ahead of time.
+    #[command(subcommand)]
+    Pdb(PdbAction),
+    /// The goal's whole component: how many positions, how far the farthest are.
+    Explore(ExploreArgs),
+}
+
+/// `gridlock n-puzzle pdb ...`.
+#[derive(clap::Subcommand)]
+pub enum PdbAction {
+    /// Builds (or checks) the tables of a pattern in the cache, with a progress bar.
+    Build(BuildArgs),
+}
+
+/// Arguments of `gridlock n-puzzle pdb build`.
+#[derive(clap::Args)]
+pub struct BuildArgs {
+    /// Group sizes (e.g. 7-8).
+    #[arg(long, value_name = "P")]
+    pub pattern: String,
+    /// The board's shape, RxC (default 4x4).
+    #[arg(long, value_name = "RxC", value_parser = parse_size)]
+    pub size: Option<Shape>,
+    /// The goal (as for solving): the tables depend on the blank's goal cell.
+    #[arg(
+        long,
+        value_name = "blank-last|blank-first|FILE",
+        default_value = "blank-last"
+    )]
+    pub goal: String,
+}
+
+/// Arguments of `gridlock n-puzzle explore`.
+#[derive(clap::Args)]
+pub struct ExploreArgs {
+    #[command(flatten)]
+    pub board: BoardArgs,
+    /// `text` or `json`.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Largest table (positions, including the unreachable half) allowed.
+    #[arg(long, value_name = "N", default_value_t = common::DEFAULT_MAX_STATES)]
+    pub max_states: usize,
+    /// Statistics on stderr.
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// Runs `gridlock n-puzzle`.
+pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
+    match args.action {
+        Some(Action::Pdb(PdbAction::Build(b))) => return build(b, out),
+        Some(Action::Explore(e)) => return run_explore(e, out),
+        None => {}
+    }
+    if args.batch {
+        return batch(&args, out);
+    }
+    single(&args, out)
+}
+
+/// Resolves `--goal` for `shape`.
+fn goal_board(spec: &str, shape: Shape) -> Result<Board, CliError> {
+    match spec {
+        "blank-last" => Ok(Board::blank_last(shape)),
+        "blank-first" => Ok(Board::blank_first(shape)),
+        path => {
+            let path = Path::new(path);
+            let text = input::read_text(Some(path))?;
+            let goal = parse_board(&text, Some(shape))
+                .map_err(|e| CliError::input_in(&source_name(Some(path)), &e))?;
+            Ok(goal)
+        }
+    }
+}
+
+fn choice(h: &HeuristicArgs, shape: Shape) -> Result<Choice, CliError> {
+    let pattern = h
+        .pattern
+        .as_deref()
+        .map(|p| Pattern::parse(p, shape).map_err(|e| CliError::Input(format!("--pattern: {e}"))))
+        .transpose()?;
+    Ok(match (h.heuristic, pattern) {
+        (HeuristicArg::Manhattan, Some(_)) => {
+            return Err(CliError::Input(
+                "--pattern names pattern tables; it cannot be used with --heuristic manhattan"
+                    .into(),
+            ))
+        }
+        (HeuristicArg::Manhattan, None) => Choice::Manhattan,
+        (_, Some(p)) => Choice::Pdb(Some(p)),
+        (HeuristicArg::Pdb, None) => Choice::Pdb(None),
+        (HeuristicArg::Auto, None) => Choice::Auto,
+    })
+}
+
+/// Table events on stderr: builds always (they take a while), loads with --stats.
+fn reporter(stats: bool) -> impl Fn(Event) + Sync {
+    move |event| match event {
+        Event::Loaded { path, took } if stats => eprintln!(
+            "gridlock: pattern table {} loaded in {:.3} s",
+            path.display(),
+            took.as_secs_f64()
+        ),
+        Event::Loaded { .. } => {}
+        Event::Rejected { why } => eprintln!("gridlock: rebuilding a pattern table: {why}"),
+        Event::Building { labels, placements } => eprintln!(
+            "gridlock: building the pattern table of goal cells {:?} ({placements} placements)",
+            labels
+        ),
+        Event::Layer { .. } => {}
+        Event::Built { took, bytes } => eprintln!(
+            "gridlock: built in {:.2} s ({:.1} MiB)",
+            took.as_secs_f64(),
+            bytes as f64 / (1 << 20) as f64
+        ),
+        Event::NotSaved { why } => {
+            eprintln!("gridlock: warning: pattern table not saved (used from memory): {why}")
+        }
+    }
+}
+
+fn goal_flag(spec: &str) -> String {
+    match spec {
+        "blank-last" => String::new(),
+        other => format!(" --goal {other}"),
+    }
+}
+
+/// Says once per process which stronger table `auto` could use.
+fn advise(advice: &Option<Advice>, shape: Shape, goal: &str) {
+    static ONCE: Once = Once::new();
+    if let Some(a) = advice {
+        ONCE.call_once(|| {
+            eprintln!(
+                "gridlock: note: the stronger {} tables are not cached; `gridlock n-puzzle pdb \
+                 build --pattern {} --size {shape}{}` builds them (about {:.0} s, {:.1} GiB \
+                 peak), then searches expand far fewer nodes",
+                a.pattern,
+                a.pattern,
+                goal_flag(goal),
+                a.seconds.max(1.0),
+                a.bytes as f64 / (1u64 << 30) as f64
+            )
+        });
+    }
+}
+
+/// Builds the solver for `goal` as `args` ask.
+fn solver_for(goal: Board, args: &Args, shape: Shape) -> Result<Solver, CliError> {
+    let choice = choice(&args.heuristic, shape)?;
+    let dir = cache::cache_dir();
+    let limits = common::limits(usize::MAX, args.timeout);
+    let clock = Instant::now();
+    let (heuristic, advice) = prepare(
+        &goal,
+        &choice,
+        dir.as_deref(),
+        &limits,
+        &reporter(args.stats),
+    )?;
+    if args.stats {
+        eprintln!(
+            "gridlock: heuristic {} ready in {:.3} s",
+            heuristic.name(),
+            clock.elapsed().as_secs_f64()
+        );
+    }
+    if choice == Choice::Auto {
+        advise(&advice, shape, &args.board.goal);
+    }
+    Ok(Solver::new(goal, heuristic))
+}
+
+fn search_limits(args: &Args) -> Limits {
+    common::limits(args.max_states.unwrap_or(usize::MAX), args.timeout)
+}
+
+fn stats_line(solver: &Solver, solution: Option<&Solution>, stats: &Stats) -> String {
+    let bounds = solution.map_or(String::new(), |s| {
+        let its: Vec<String> = s.iterations.iter().map(u32::to_string).collect();
+        format!(
+            "start bound {}, iterations {}; ",
+            s.start_bound,
+            its.join(" ")
+        )
+    });
+    format!(
+        "gridlock: {}: {bounds}{stats}, {:.1} M nodes/s",
+        solver.heuristic().name(),
+        stats.nodes_per_second() / 1e6
+    )
+}
+
+fn single(args: &Args, out: &mut Output) -> Result<u8, CliError> {
+    let path = args.file.as_deref();
+    let text = input::read_text(path)?;
+    let start = parse_board(&text, args.board.size)
+        .map_err(|e| CliError::input_in(&source_name(path), &e))?;
+    let shape = start.shape;
+    let goal = goal_board(&args.board.goal, shape)?;
+    choice(&args.heuristic, shape)?;
+    if !start.can_reach(&goal) {
+        // parity: answered at once, no table is built
+        return print_one(args, out, &start, &goal, None, None);
+    }
+    let solver = solver_for(goal.clone(), args, shape)?;
+    let (solution, stats) = solver.solve(&start, &search_limits(args))?;
+    if args.stats {
+        eprintln!("{}", stats_line(&solver, solution.as_ref(), &stats));
+    }
+    print_one(
+        args,
+        out,
+        &start,
+        &goal,
+        solution.as_ref(),
+        Some((&solver, &stats)),
+    )
+}
+
+fn print_one(
+    args: &Args,
+    out: &mut Output,
+    start: &Board,
+    goal: &Board,
+    solution: Option<&Solution>,
+    solved: Option<(&Solver, &Stats)>,
+) -> Result<u8, CliError> {
+    match args.format {
+        Format::Judge | Format::Moves => out.write(&render::judge(solution))?,
+        Format::Text => out.write(&render::text(start, goal, solution))?,
+        Format::Json => {
+            let value = json!({
+                "rows": start.shape.rows,
+                "cols": start.shape.cols,
+                "start": start.tiles,
+                "goal": goal.tiles,
+                "solvable": start.can_reach(goal),
+                "moves": solution.map_or(-1, |s| s.tiles.len() as i64),
+                "tiles": solution.map(|s| s.tiles.clone()),
+                "directions": solution.map(render::directions),
+                "heuristic": solved.map(|(s, _)| s.heuristic().name()),
+                "lower_bound": solution.map(|s| s.start_bound),
+                "stats": solved.map(|(_, st)| stats_json(st, solution)),
+            });
+            out.line(&value.to_string())?
+        }
+    }
+    Ok(0)
+}
+
+fn stats_json(stats: &Stats, solution: Option<&Solution>) -> Value {
+    json!({
+        "generated": stats.generated,
+        "expanded": stats.expanded,
+        "seconds": stats.elapsed.as_secs_f64(),
+        "nodes_per_second": stats.nodes_per_second().round(),
+        "iterations": solution.map(|s| s.iterations.clone()),
+    })
+}
+
+/// Puzzles per parallel round: enough to keep every core busy on uneven puzzles, few
+/// enough that output streams.
+const CHUNK: usize = 256;
+/// Longest line accepted in batch input.
+const MAX_LINE: u64 = 1 << 16;
+
+struct Row {
+    line: usize,
+    board: Board,
+}
+
+fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
+    let name = source_name(args.file.as_deref());
+    let mut reader = input::open(args.file.as_deref())?;
+    let file_size = args
+        .file
+        .as_deref()
+        .filter(|p| *p != Path::new("-"))
+        .and_then(|p| std::fs::metadata(p).ok())
+        .map(|m| m.len());
+    let progress = Progress::new("puzzles", file_size);
+    let clock = Instant::now();
+    let mut solvers: HashMap<Shape, Solver> = HashMap::new();
+    let mut total = Stats::default();
+    let (mut line_no, mut solved, mut done) = (0usize, 0u64, false);
+    let mut bytes = Vec::new();
+    while !done {
+        let mut rows = Vec::with_capacity(CHUNK);
+        let mut failure = None;
+        let mut chunk_bytes = 0;
+        while rows.len() < CHUNK {
+            bytes.clear();
+            let n = (&mut reader)
+                .take(MAX_LINE + 1)
+                .read_until(b'\n', &mut bytes)
+                .map_err(|e| CliError::Input(format!("{name}: cannot read: {e}")))?;
+            if n == 0 {
+                done = true;
+                break;
+            }
+            chunk_bytes += n as u64;
+            line_no += 1;
+            if n as u64 > MAX_LINE {
+                failure = Some(CliError::Input(format!(
+                    "{name}: line {line_no}: longer than {MAX_LINE} bytes; expected one board per line"
+                )));
+                break;
+            }
+            let parsed = input::decode(bytes.clone())
+                .map_err(|mut e| {
+                    e.line = line_no;
+                    e
+                })
+                .and_then(|text| parse_batch_line(&text, line_no, args.board.size));
+            match parsed {
+                Ok(Some(board)) => rows.push(Row {
+                    line: line_no,
+                    board,
+                }),
+                Ok(None) => {}
+                Err(e) => {
+                    failure = Some(CliError::input_in(&name, &e));
+                    break;
+                }
+            }
+        }
+        // every shape's solver (and tables) before the parallel round
+        for row in &rows {
+            let shape = row.board.shape;
+            if let std::collections::hash_map::Entry::Vacant(slot) = solvers.entry(shape) {
+                let goal = goal_board(&args.board.goal, shape)?;
+                slot.insert(solver_for(goal, args, shape)?);
+            }
+        }
+        let results: Vec<_> = rows
+            .par_iter()
+            .map(|row| solvers[&row.board.shape].solve(&row.board, &search_limits(args)))
+            .collect();
+        let mut text = String::new();
+        for (row, result) in rows.iter().zip(results) {
+            let (solution, stats) = match result {
+                Ok(r) => r,
+                Err(stopped) => {
+                    out.write(&text)?;
+                    out.flush()?;
+                    let e = CliError::from(stopped);
+                    return Err(CliError::Limit(format!("{name}: line {}: {e}", row.line)));
+                }
+            };
+            total.absorb(&stats);
+            text.push_str(&batch_line(row, solution.as_ref(), &stats, args.format));
+            text.push('\n');
+        }
+        out.write(&text)?;
+        out.flush()?;
+        solved += rows.len() as u64;
+        progress.advance(solved, chunk_bytes, clock.elapsed().as_secs_f64());
+        if let Some(e) = failure {
+            return Err(e);
+        }
+    }
+    if args.stats {
+        let secs = clock.elapsed().as_secs_f64();
+        eprintln!(
+            "gridlock: batch: {solved} puzzles, {} nodes generated, {} expanded, wall time \
+             {secs:.3} s (search {:.3} s of CPU, {:.1} M nodes/s per core) on {} threads",
+            total.generated,
+            total.expanded,
+            total.elapsed.as_secs_f64(),
+            total.nodes_per_second() / 1e6,
+            rayon::current_num_threads()
+        );
+    }
+    Ok(0)
+}
+
+fn batch_line(row: &Row, solution: Option<&Solution>, stats: &Stats, format: Format) -> String {
+    let moves = solution.map_or(-1, |s| s.tiles.len() as i64);
+    if format == Format::Json {
+        json!({
+            "line": row.line,
+            "board": row.board.tiles,
+            "moves": moves,
+            "tiles": solution.map(|s| s.tiles.clone()),
+            "directions": solution.map(render::directions),
+            "generated": stats.generated,
+            "expanded": stats.expanded,
+            "seconds": stats.elapsed.as_secs_f64(),
+        })
+        .to_string()
+    } else {
+        format!("{moves} {}", row.board.line())
+    }
+}
+
+fn build(args: BuildArgs, out: &mut Output) -> Result<u8, CliError> {
+    let shape = args.size.unwrap_or(Shape::new(4, 4).expect("4x4"));
+    let pattern = Pattern::parse(&args.pattern, shape)
+        .map_err(|e| CliError::Input(format!("--pattern: {e}")))?;
+    let goal = goal_board(&args.goal, shape)?;
+    let dir = cache::cache_dir()
+        .ok_or_else(|| CliError::Internal("no cache directory: set GRIDLOCK_CACHE".into()))?;
+    let (secs, bytes) = build_cost(shape, &pattern);
+    eprintln!(
+        "gridlock: pattern {pattern} on {shape}: {} placements, about {secs:.0} s and {:.1} GiB \
+         peak if nothing is cached; tables in {}",
+        pattern.placements(shape),
+        bytes as f64 / (1u64 << 30) as f64,
+        dir.display()
+    );
+    let bar = Progress::new("layers", None);
+    let clock = Instant::now();
+    let report = |event: Event| match event {
+        Event::Layer { depth, .. } => bar.advance(depth as u64, 0, clock.elapsed().as_secs_f64()),
+        other => reporter(true)(other),
+    };
+    let blank = goal.cells_of()[0];
+    let limits = common::limits(usize::MAX, None);
+    cache::tables(Some(&dir), shape, blank, &pattern, &limits, &report)?;
+    drop(bar);
+    out.line(&format!(
+        "pattern {pattern} for {shape} with the blank's goal in cell {blank}: ready in {:.1} s",
+        clock.elapsed().as_secs_f64()
+    ))?;
+    Ok(0)
+}
+
+fn run_explore(args: ExploreArgs, out: &mut Output) -> Result<u8, CliError> {
+    let shape = args.board.size.unwrap_or(Shape::new(3, 3).expect("3x3"));
+    let goal = goal_board(&args.board.goal, shape)?;
+    let limits = common::limits(args.max_states, None);
+    let (c, stats) = explore(&goal, &limits)?;
+    if args.stats {
+        eprintln!("gridlock: explore: {stats}");
+    }
+    let farthest: Vec<String> = c.farthest.iter().map(Board::line).collect();
+    let count = *c.by_distance.last().unwrap_or(&0);
+    if args.format == Format::Json {
+        let value = json!({
+            "rows": shape.rows,
+            "cols": shape.cols,
+            "goal": goal.tiles,
+            "states": c.states,
+            "max_distance": c.max_distance(),
+            "farthest_count": count,
+            "farthest": farthest,
+            "by_distance": c.by_distance,
+        });
+        return out.line(&value.to_string()).map(|()| 0);
+    }
+    let mut text = format!(
+        "goal: {}\ncomponent: {} positions\nlargest distance: {} moves, {count} positions\n",
+        goal.line(),
+        c.states,
+        c.max_distance()
+    );
+    for f in &farthest {
+        text.push_str(&format!("farthest: {f}\n"));
+    }
+    let counts: Vec<String> = c.by_distance.iter().map(u64::to_string).collect();
+    text.push_str(&format!("positions by distance: {}\n", counts.join(" ")));
+    out.write(&text)?;
+    Ok(0)
+}
+
+/// `gridlock verify n-puzzle [--goal G] [--size RxC] INPUT SOLUTION`: replays the tile list;
+/// the optimum comes from a search bounded by `limits`. Exit 0 valid, 1 invalid.
+pub fn verify(
+    input: &Path,
+    solution: &Path,
+    goal: Option<&str>,
+    size: Option<Shape>,
+    limits: &Limits,
+    out: &mut Output,
+) -> Result<u8, CliError> {
+    let text = input::read_text(Some(input))?;
+    let start =
+        parse_board(&text, size).map_err(|e| CliError::input_in(&source_name(Some(input)), &e))?;
+    let goal_spec = goal.unwrap_or("blank-last");
+    let goal = goal_board(goal_spec, start.shape)?;
+    let listed = input::read_text(Some(solution))?;
+    let file = parse_solution(&listed)
+        .map_err(|e| CliError::input_in(&source_name(Some(solution)), &e))?;
+    let verdict = verify::verify(&start, &goal, &file);
+    let optimum = if !start.can_reach(&goal) {
+        Some(None)
+    } else {
+        let dir = cache::cache_dir();
+        let (heuristic, _) = prepare(
+            &goal,
+            &Choice::Auto,
+            dir.as_deref(),
+            limits,
+            &reporter(false),
+        )?;
+        let solver = Solver::new(goal, heuristic);
+        match solver.solve(&start, limits) {
+            Ok((s, _)) => Some(s.map(|s| s.tiles.len())),
+            Err(_) => None,
+        }
+    };
+    out.write(&verdict.report(optimum))?;
+    Ok(if verdict.is_valid() { 0 } else { 1 })
+}
