@@ -14,6 +14,7 @@
 //! | the whole connected component, distances to a goal set, optimal paths out of it | [`explore`], [`Component`] |
 //! | every state of a reversible graph with its distance, in memory for three levels | [`sweep`] |
 //! | a whole component of a reversible graph with numbered edge *slots*, in steps and in runs of one slot | [`slots::SlotComponent`] |
+//! | the same sweep for levels far larger than the cache: duplicates found by radix-sorting whole levels, operators that lead back masked | [`frontier_sweep`] over [`MaskedGraph`] |
 //! | a whole component holding its states only (tens of millions), distances over any graph on the same states | [`CompactComponent`] |
 //!
 //! Which to pick, and what each costs, is in `docs/engine.md`.
@@ -55,6 +56,7 @@ mod compact;
 mod component;
 mod cost;
 mod deep;
+mod frontier;
 mod graph;
 mod ida;
 mod levels;
@@ -71,6 +73,7 @@ pub use compact::CompactComponent;
 pub use component::{explore, Component, UNREACHABLE};
 pub use cost::{Bound, Cost, Lex, Parts};
 pub use deep::{ida_star_in_place, probe_in_place, DeepFound, InPlace, Probe};
+pub use frontier::{frontier_sweep, MaskedGraph, RadixKey};
 pub use graph::{ComponentOf, Edge, EdgeOf, FoundIn, Graph, Reversible, SearchResult};
 pub use ida::ida_star;
 pub use levels::{sweep, Sweep};

@@ -55,6 +55,14 @@ impl<const W: usize> Hash for Packed<W> {
     }
 }
 
+impl<const W: usize> gridlock_search::RadixKey for Packed<W> {
+    const WORDS: usize = W;
+    #[inline]
+    fn word(&self, i: usize) -> u64 {
+        self.0[i]
+    }
+}
+
 /// Everything about a puzzle that never changes: the shape, the vehicles' lanes and lengths,
 /// the walls, the exit and the packing layout.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -6,7 +6,7 @@
 
 use super::board::{Board, Packed};
 use crate::rush_hour::moves::{Direction, Move};
-use gridlock_search::{Edge, Graph, Lex, Reversible};
+use gridlock_search::{Edge, Graph, Lex, MaskedGraph, Reversible};
 
 /// Why a slide is illegal; the verifier prints it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -176,5 +176,58 @@ impl<const W: usize> Graph for Ranked<'_, W> {
             };
             out.push(Edge::new(m, q, cost));
         });
+    }
+}
+
+impl<const W: usize> MaskedGraph for Steps<'_, W> {
+    type State = Packed<W>;
+    /// Operators `2i` (vehicle `i` back) and `2i + 1` (forward) for the first 32 vehicles;
+    /// the step that found a state is masked (its reverse leads one level back). Vehicles
+    /// past the 32nd are never masked.
+    #[inline]
+    fn expand(&self, p: &Packed<W>, skip: u64, mut emit: impl FnMut(Packed<W>, u64)) {
+        let b = self.0;
+        let occ = b.occupancy(p);
+        for i in 0..b.vehicles().len() {
+            let (back, fwd) = if i < 32 {
+                (1u64 << (2 * i), 1u64 << (2 * i + 1))
+            } else {
+                (0, 0)
+            };
+            let o = b.offset(p, i);
+            let (behind, ahead) = b.room(b.lane(&occ, i), i, o);
+            if behind > 0 && skip & back == 0 {
+                emit(b.shifted(p, i, -1), fwd);
+            }
+            if ahead > 0 && skip & fwd == 0 {
+                emit(b.shifted(p, i, 1), back);
+            }
+        }
+    }
+}
+
+impl<const W: usize> MaskedGraph for Slides<'_, W> {
+    type State = Packed<W>;
+    /// Operator `i`: every slide of vehicle `i` (first 64 vehicles). After a slide of
+    /// vehicle `i`, every further slide of it leads to a position one slide from the state
+    /// before, so never farther from the start: it is masked.
+    #[inline]
+    fn expand(&self, p: &Packed<W>, skip: u64, mut emit: impl FnMut(Packed<W>, u64)) {
+        let b = self.0;
+        let occ = b.occupancy(p);
+        for i in 0..b.vehicles().len() {
+            let bit = if i < 64 { 1u64 << i } else { 0 };
+            if skip & bit != 0 {
+                continue;
+            }
+            let o = b.offset(p, i);
+            let (behind, ahead) = b.room(b.lane(&occ, i), i, o);
+            for d in 1..=behind {
+                emit(b.with_offset(p, i, o - d), bit);
+            }
+            for d in 1..=ahead {
+                emit(b.with_offset(p, i, o + d), bit);
+            }
+        }
     }
 }

@@ -9,7 +9,7 @@ use super::render;
 use crate::rush_hour::moves::Move;
 use crate::rush_hour::solve::{Metric, Optima};
 use gridlock_search::{
-    dijkstra, sweep, Bound, CompactComponent, Limits, Stats, Stopped, UNREACHABLE,
+    dijkstra, frontier_sweep, Bound, CompactComponent, Limits, Stats, Stopped, UNREACHABLE,
 };
 use std::ops::ControlFlow;
 
@@ -97,9 +97,10 @@ fn optimum_w<const W: usize>(
         }
     };
     let start: Packed<W> = board.pack(start);
+    // levels sorted by radix, the moves that lead back masked: no hash look-ups
     let swept = match metric {
-        Metric::Steps => sweep(&Steps::<W>(board), start, limits, first_goal),
-        Metric::Moves => sweep(&Slides::<W>(board), start, limits, first_goal),
+        Metric::Steps => frontier_sweep(&Steps::<W>(board), start, limits, first_goal),
+        Metric::Moves => frontier_sweep(&Slides::<W>(board), start, limits, first_goal),
     }
     .map_err(|mut stopped| {
         if let Some(Bound(parts)) = &mut stopped.lower_bound {
