@@ -92,7 +92,7 @@ fn radix_sort<S: RadixKey>(items: &mut Vec<(S, u64)>, scratch: &mut Vec<(S, u64)
     scratch.clear();
     scratch.resize(n, items[0]);
     for (d, count) in counts.iter().enumerate() {
-        if count.iter().any(|&c| c == n) {
+        if count.contains(&n) {
             continue;
         }
         let mut at = [0usize; 256];
