@@ -351,7 +351,8 @@ const puzznic = {
   ],
 };
 
-const PUZZLES = { 'rush-hour': rush, chips, puzznic };
+// The n-puzzle tab lives in n_puzzle.js (loaded first).
+const PUZZLES = { 'rush-hour': rush, chips, puzznic, 'n-puzzle': nPuzzle };
 
 // ---------------------------------------------------------------------------------------------
 // Page state.
@@ -476,6 +477,7 @@ function drawPalette() {
       box.appendChild(b);
     }
   }
+  if (p.controls) p.controls(box, model, editModel);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -790,6 +792,7 @@ function fillOptions() {
       chosen[o.key] = select.value;
       clearAnswer();
       drawBoard();
+      updateShareLink();
     });
     label.appendChild(select);
     box.appendChild(label);
@@ -839,6 +842,10 @@ async function start() {
   $('examples').addEventListener('change', () => {
     const e = (state.examples[state.puzzle] || [])[Number($('examples').value)];
     if (!e) return;
+    if (e.options) {
+      state.options[state.puzzle] = { ...(state.options[state.puzzle] || {}), ...e.options };
+      fillOptions();
+    }
     $('board-text').value = e.board;
     onTextInput();
     $('examples').value = '';
