@@ -23,9 +23,8 @@ use gridlock_puzzles::n_puzzle::{
 use gridlock_search::{Limits, Stats, Stopped};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use std::path::Path;
 
-pub use tables::{web_pattern, WEB_PLACEMENTS};
+pub use tables::{pattern_for, web_pattern, WEB_PLACEMENTS};
 
 /// `POST /api/n-puzzle/solve`.
 #[derive(Deserialize)]
@@ -139,15 +138,24 @@ fn limit_error(e: &Stopped, caps: &Caps, solver: Option<&Solver>, shape: Shape) 
     err
 }
 
-/// A solver for `goal` with the web's tables (see the module comment).
-fn solver_for(
-    goal: &Board,
-    dir: Option<&Path>,
-    limits: &Limits,
-    caps: &Caps,
-) -> Result<Solver, ApiError> {
-    let heuristic = tables::heuristic(goal, dir, limits)
-        .map_err(|e| limit_error(&e, caps, None, goal.shape))?;
+/// A solver for `goal` with the web's tables (see the module comment). A build is bounded by
+/// the server's own time cap, not by a lower one the request asked for: the tables serve
+/// every later request too, and a build cut short would be redone by each of them.
+fn solver_for(job: &Job, goal: &Board) -> Result<Solver, ApiError> {
+    let limits = job.limits(&Budget::default());
+    let heuristic = tables::heuristic(goal, job.tables.as_deref(), &limits).map_err(|e| {
+        let mut err = ApiError::stopped(&e, &job.caps.describe());
+        err.message = format!(
+            "too hard within this server's budget: building the {} pattern tables for {} did \
+             not finish ({}; this server allows {} s per solve); `gridlock n-puzzle pdb build` \
+             builds them ahead of time",
+            tables::pattern_for(goal, job.tables.as_deref()),
+            goal.shape,
+            e.reason,
+            job.caps.timeout.as_secs_f64()
+        );
+        err
+    })?;
     Ok(Solver::new(goal.clone(), heuristic))
 }
 
@@ -220,7 +228,7 @@ pub fn solve(mut job: Job) -> Reply {
     let shape = start.shape;
     let (goal, goal_name) = goal_of(req.goal.as_deref(), shape)?;
     let (solution, solver, stats) = if start.can_reach(&goal) {
-        let solver = solver_for(&goal, job.tables.as_deref(), &limits, &job.caps)?;
+        let solver = solver_for(&job, &goal)?;
         let (solution, stats) = solver
             .solve(&start, &limits)
             .map_err(|e| limit_error(&e, &job.caps, Some(&solver), shape))?;
@@ -287,7 +295,7 @@ pub fn verify(mut job: Job) -> Reply {
     let optimum = if !start.can_reach(&goal) {
         Some(None)
     } else {
-        solver_for(&goal, job.tables.as_deref(), &limits, &job.caps)
+        solver_for(&job, &goal)
             .ok()
             .and_then(|solver| solver.solve(&start, &limits).ok())
             .map(|(s, _)| s.map(|s| s.tiles.len()))
