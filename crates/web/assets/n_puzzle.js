@@ -155,7 +155,7 @@ const nPuzzle = {
       if (r >= 2 && c >= 2 && r * c <= N_PUZZLE_MAX_CELLS) edit(nPuzzleSolved(r, c));
       else setStatus('A board has at least 2 rows and 2 columns and at most 64 cells.', 'error');
     });
-    row.append(html('span', {}, 'Other:'), rows, html('span', {}, '\u00d7'), cols, shape);
+    row.append(html('span', {}, 'or'), rows, html('span', {}, '\u00d7'), cols, shape);
     const shapeKey = `${model.rows}x${model.cols}`;
     const depth = html('input', {
       id: 'np-scramble-moves', type: 'number', min: '1', max: '100000',
@@ -166,8 +166,9 @@ const nPuzzle = {
     scramble.addEventListener('click', () => edit(nPuzzleScramble(model.rows, model.cols, Math.max(1, Number(depth.value) || 1))));
     const reset = html('button', { id: 'np-reset', title: 'The goal board of this shape' }, 'Goal board');
     reset.addEventListener('click', () => edit(nPuzzleSolved(model.rows, model.cols)));
-    row.append(scramble, depth, html('span', {}, 'slides'), reset);
-    box.appendChild(row);
+    const second = html('div', { class: 'np-controls' });
+    second.append(scramble, depth, html('span', {}, 'random slides'), reset);
+    box.append(row, second);
   },
 
   /** Draws the tiles; tiles on their goal cell are lighter, the tile that just moved outlined. */
