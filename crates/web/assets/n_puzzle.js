@@ -7,10 +7,26 @@
 
 const N_PUZZLE_MAX_CELLS = 64;
 
-/** The goal's tiles: `blank-last` (1..N-1, then the blank) or `blank-first` (Korf's). */
+/** The tiles of a board in link form (`1-2-3/4-5-6/7-8-0`), or null. */
+function nPuzzleLinkTiles(link) {
+  if (!/^\d+(-\d+)*(\/\d+(-\d+)*)*$/.test(link)) return null;
+  const rows = link.split('/').map((r) => r.split('-').map(Number));
+  const model = nPuzzleModel(rows.length, rows[0].length, rows.flat());
+  return model && rows.every((r) => r.length === model.cols) ? model : null;
+}
+
+/** True for the goal option's two names; anything else is a goal board in link form. */
+function nPuzzleNamedGoal(goal) {
+  return goal === 'blank-last' || goal === 'blank-first';
+}
+
+/** The goal's tiles: `blank-last` (1..N-1, then the blank), `blank-first` (Korf's), or a
+ * board in link form of this shape (else `blank-last`). */
 function nPuzzleGoal(rows, cols, goal) {
   const n = rows * cols;
   const tiles = [];
+  const custom = nPuzzleNamedGoal(goal) ? null : nPuzzleLinkTiles(goal);
+  if (custom && custom.rows === rows && custom.cols === cols) return custom.tiles;
   if (goal === 'blank-first') {
     for (let t = 0; t < n; t++) tiles.push(t);
   } else {
@@ -109,20 +125,20 @@ const nPuzzle = {
     const goal = nPuzzleGoalName();
     return rows.join('/') + (goal === 'blank-last' ? '' : `?goal=${goal}`);
   },
+  /** Opens `rows?goal=G`, G a goal name or a goal board of the same shape in link form. */
   fromShare(s) {
     const [board, query] = s.split('?');
+    const model = nPuzzleLinkTiles(board);
+    if (!model) return null;
     let goal = 'blank-last';
     if (query !== undefined) {
-      const m = /^goal=(blank-last|blank-first)$/.exec(query);
+      const m = /^goal=(.+)$/.exec(query);
       if (!m) return null;
       goal = m[1];
+      const custom = nPuzzleNamedGoal(goal) ? null : nPuzzleLinkTiles(goal);
+      if (!nPuzzleNamedGoal(goal) && !(custom && custom.rows === model.rows && custom.cols === model.cols)) return null;
     }
-    const rows = board.split('/').map((r) => r.split('-'));
-    if (!rows.every((r) => r.every((w) => /^\d+$/.test(w)))) return null;
-    const cols = rows[0].length;
-    if (!rows.every((r) => r.length === cols)) return null;
-    const model = nPuzzleModel(rows.length, cols, rows.flat().map(Number));
-    if (model) state.options['n-puzzle'] = { ...(state.options['n-puzzle'] || {}), goal };
+    state.options['n-puzzle'] = { ...(state.options['n-puzzle'] || {}), goal };
     return model;
   },
 
@@ -140,7 +156,17 @@ const nPuzzle = {
     return { rows: model.rows, cols: model.cols, tiles };
   },
   /** The shape buttons, the other-shape inputs and Scramble, under the board. */
-  controls(box, model, edit) {
+  controls(box, model, editModel) {
+    // A goal board of another shape does not survive a change of shape.
+    const edit = (m) => {
+      const goal = nPuzzleGoalName();
+      const custom = nPuzzleNamedGoal(goal) ? null : nPuzzleLinkTiles(goal);
+      if (custom && (custom.rows !== m.rows || custom.cols !== m.cols)) {
+        state.options['n-puzzle'].goal = 'blank-last';
+        fillOptions();
+      }
+      editModel(m);
+    };
     const row = html('div', { class: 'np-controls' });
     for (const k of [3, 4, 5]) {
       const b = html('button', { id: `np-${k}x${k}`, title: `A solved ${k}\u00d7${k} board` }, `${k}\u00d7${k}`);
@@ -207,7 +233,11 @@ const nPuzzle = {
   },
   describe: (frame) => `${frame.rows}\u00d7${frame.cols} sliding-tile board: ${frame.tiles.join(' ')}`,
   editFrame: (model) => ({ rows: model.rows, cols: model.cols, tiles: model.tiles, moved: null }),
-  options: [
-    { key: 'goal', label: 'Goal', choices: [['blank-last', '1\u2026N, blank last (as sold)'], ['blank-first', 'blank first, then 1\u2026N (Korf)']] },
-  ],
+  /** The goal menu; a goal board opened from a link is a third choice. */
+  get options() {
+    const choices = [['blank-last', '1\u2026N, blank last (as sold)'], ['blank-first', 'blank first, then 1\u2026N (Korf)']];
+    const goal = nPuzzleGoalName();
+    if (!nPuzzleNamedGoal(goal)) choices.push([goal, `the board ${goal}`]);
+    return [{ key: 'goal', label: 'Goal', choices }];
+  },
 };

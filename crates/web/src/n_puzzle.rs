@@ -23,6 +23,7 @@ use gridlock_puzzles::n_puzzle::{
 use gridlock_search::{Limits, Stats, Stopped};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use std::borrow::Cow;
 
 pub use tables::{pattern_for, web_pattern, WEB_PLACEMENTS};
 
@@ -31,7 +32,8 @@ pub use tables::{pattern_for, web_pattern, WEB_PLACEMENTS};
 #[serde(deny_unknown_fields)]
 struct SolveRequest {
     board: String,
-    /// `blank-last` (default), `blank-first`, or a board of the same shape.
+    /// `blank-last` (default), `blank-first`, or a board of the same shape (also in the
+    /// link form).
     goal: Option<String>,
     /// `RxC`, as `--size`: needed only for a single line of numbers that is not k².
     size: Option<String>,
@@ -84,13 +86,33 @@ pub fn link_form(board: &Board) -> String {
     rows.join("/")
 }
 
+/// Board text in the link form (`8-6-7/2-5-4/3-0-1`) rewritten as rows of numbers, one
+/// character for one, so that a parse error's line and column point at the same character
+/// in what was sent; any other text unchanged.
+fn from_link_form(text: &str) -> Cow<'_, str> {
+    let t = text.trim();
+    let link = t.contains(['-', '/'])
+        && t.chars()
+            .all(|c| c.is_ascii_digit() || c == '-' || c == '/');
+    if link {
+        Cow::Owned(text.replace('-', " ").replace('/', "\n"))
+    } else {
+        Cow::Borrowed(text)
+    }
+}
+
+/// Reads a board as `gridlock n-puzzle` does, or in the link form.
+fn read_board(text: &str, size: Option<Shape>, field: &'static str) -> Result<Board, ApiError> {
+    parse_board(&from_link_form(text), size).map_err(|e| ApiError::parse(field, &e))
+}
+
 /// The goal a request names, for `shape`.
 fn goal_of(spec: Option<&str>, shape: Shape) -> Result<(Board, String), ApiError> {
     match spec.map(str::trim) {
         None | Some("") | Some("blank-last") => Ok((Board::blank_last(shape), "blank-last".into())),
         Some("blank-first") => Ok((Board::blank_first(shape), "blank-first".into())),
         Some(text) => {
-            let goal = parse_board(text, Some(shape)).map_err(|e| ApiError::parse("goal", &e))?;
+            let goal = read_board(text, Some(shape), "goal")?;
             let link = link_form(&goal);
             Ok((goal, link))
         }
@@ -224,7 +246,7 @@ pub fn solve(mut job: Job) -> Reply {
     let req: SolveRequest = job.request()?;
     let limits = search_limits(&job, req.max_states, req.timeout);
     let size = size_of(req.size.as_deref())?;
-    let start = parse_board(&req.board, size).map_err(|e| ApiError::parse("board", &e))?;
+    let start = read_board(&req.board, size, "board")?;
     let shape = start.shape;
     let (goal, goal_name) = goal_of(req.goal.as_deref(), shape)?;
     let (solution, solver, stats) = if start.can_reach(&goal) {
@@ -288,7 +310,7 @@ pub fn verify(mut job: Job) -> Reply {
     let req: VerifyRequest = job.request()?;
     let limits = search_limits(&job, req.max_states, req.timeout);
     let size = size_of(req.size.as_deref())?;
-    let start = parse_board(&req.board, size).map_err(|e| ApiError::parse("board", &e))?;
+    let start = read_board(&req.board, size, "board")?;
     let (goal, _) = goal_of(req.goal.as_deref(), start.shape)?;
     let file = parse_solution(&req.solution).map_err(|e| ApiError::parse("solution", &e))?;
     let verdict = judge::verify(&start, &goal, &file);

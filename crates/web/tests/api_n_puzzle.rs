@@ -296,6 +296,22 @@ fn goals_blank_last_blank_first_or_any_board() {
     assert_eq!(custom["goal_tiles"], json!([0, 1, 2, 3, 4, 5, 6, 7, 8]));
     let (_, itself) = solve(json!({ "board": board, "goal": board }));
     assert_eq!(itself["length"], 0);
+    // The link form is read too, and a custom goal's share opens the same question.
+    let (status, linked) =
+        solve(json!({ "board": "8-6-7/2-5-4/3-0-1", "goal": "0-1-2/3-4-5/6-7-8" }));
+    assert_eq!(status, 200, "{linked}");
+    assert_eq!(linked["length"], first["length"]);
+    assert_eq!(
+        linked["share"],
+        "n-puzzle/8-6-7/2-5-4/3-0-1?goal=0-1-2/3-4-5/6-7-8"
+    );
+    let (status, v) = solve(json!({ "board": "8-6-7/2-5-4/3-0-8" }));
+    assert_eq!(status, 400);
+    assert_eq!(
+        (v["at"]["line"].clone(), v["at"]["column"].clone()),
+        (json!(3), json!(5)),
+        "{v}"
+    );
     // 4x4: blank-first and blank-last are in different parity classes.
     let korf1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
     let (_, v) = solve(json!({ "board": korf1 }));

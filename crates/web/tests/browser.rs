@@ -574,6 +574,14 @@ fn the_n_puzzle_tab_slides_solves_plays_back_and_opens_links() {
     browser.key("\u{E010}");
     browser.wait_text("#step-counter", "Move 57 / 57");
     assert_eq!(browser.tiles(), (0..16).collect::<Vec<u64>>());
+    // A link with a goal board of its own: the goal menu shows it.
+    browser.go("about:blank");
+    browser.go(&format!(
+        "{base}#n-puzzle/1-2-3/4-5-6/7-8-0?goal=1-2-3/4-5-6/7-0-8"
+    ));
+    browser.wait_text("#step-counter", "Move 0 / 1");
+    assert_eq!(browser.value("option-goal"), "1-2-3/4-5-6/7-0-8");
+    assert_eq!(browser.move_labels(), ["8 right"]);
 
     // The shapes: a 5x5 example from the menu is drawn with 24 tiles and solved; another
     // shape from the inputs; Scramble changes the board and its link.
