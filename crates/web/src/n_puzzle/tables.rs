@@ -126,6 +126,26 @@ mod tests {
     }
 
     #[test]
+    fn stronger_tables_in_the_cache_are_used() {
+        // 3x4: the web builds 6-5 (0.76 M placements); the CLI's quick pattern 7-4 (4 M) is
+        // used once its tables are in the cache.
+        let s = shape(3, 4);
+        let goal = Board::blank_last(s);
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(pattern_for(&goal, Some(dir.path())).to_string(), "6-5");
+        assert_eq!(pattern_for(&goal, None).to_string(), "6-5");
+        let quick = Pattern::parse("7-4", s).unwrap();
+        let blank = goal.cells_of()[0];
+        cache::tables(Some(dir.path()), s, blank, &quick, &Limits::none(), &|_| {}).unwrap();
+        assert_eq!(pattern_for(&goal, Some(dir.path())).to_string(), "7-4");
+        let h = heuristic(&goal, Some(dir.path()), &Limits::none()).unwrap();
+        assert_eq!(h.name(), "pdb 7-4");
+        // another blank cell has other tables
+        let first = Board::blank_first(s);
+        assert_eq!(pattern_for(&first, Some(dir.path())).to_string(), "6-5");
+    }
+
+    #[test]
     fn heuristics_are_kept_and_shared_by_goals_with_the_same_blank_cell() {
         let s = shape(3, 3);
         let goal = Board::blank_last(s);
