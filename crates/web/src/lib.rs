@@ -8,11 +8,12 @@
 //! * `POST /api/{puzzle}/verify` — board and solution text; answers the special judge's
 //!   verdict.
 //!
-//! `{puzzle}` is `rush-hour`, `chips`, `puzznic` or `n-puzzle`. The handlers call the same library code as
-//! the CLI and report its errors with the same messages. The server is meant to be safe to
-//! leave running: bodies are capped ([`Config::body_limit`]), each solve runs on a blocking
-//! thread under a state cap and a deadline, at most [`Config::max_concurrent`] solves run at
-//! once, and every failure (a panic included) is a JSON error, never a dropped connection.
+//! `{puzzle}` is `rush-hour`, `chips`, `puzznic` or `n-puzzle`. The handlers call the same
+//! library code as the CLI and report its errors with the same messages. The server is meant
+//! to be safe to leave running: bodies are capped ([`Config::body_limit`]), each solve runs on
+//! a blocking thread under a state cap and a deadline, at most [`Config::max_concurrent`]
+//! solves run at once, and every failure (a panic included) is a JSON error, never a dropped
+//! connection.
 
 mod assets;
 pub mod chips;

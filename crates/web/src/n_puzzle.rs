@@ -322,6 +322,10 @@ pub fn verify(mut job: Job) -> Reply {
             .and_then(|solver| solver.solve(&start, &limits).ok())
             .map(|(s, _)| s.map(|s| s.tiles.len()))
     };
+    let problem = verdict
+        .problem
+        .as_ref()
+        .map(|(line, reason)| json!({ "line": line, "reason": reason }));
     Ok(json!({
         "puzzle": "n-puzzle",
         "valid": verdict.is_valid(),
@@ -332,7 +336,7 @@ pub fn verify(mut job: Job) -> Reply {
         },
         "optimum_known": optimum.is_some(),
         "length": verdict.length,
-        "problem": verdict.problem.as_ref().map(|(line, reason)| json!({ "line": line, "reason": reason })),
+        "problem": problem,
         "report": verdict.report(optimum),
     }))
 }
