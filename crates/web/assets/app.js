@@ -498,6 +498,7 @@ function editModel(model) {
   $('board-text').value = text;
   fitTextBox();
   clearAnswer();
+  setStatus(''); // the last answer's summary is about another board
   drawPalette();
   drawBoard();
   updateShareLink();

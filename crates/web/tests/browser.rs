@@ -598,6 +598,11 @@ fn the_n_puzzle_tab_slides_solves_plays_back_and_opens_links() {
          document.getElementById('np-cols').value = '5'");
     browser.click("#np-shape");
     assert_eq!(browser.value("board-text"), "1 2 3 4 5\n6 7 8 9 0\n");
+    assert_eq!(
+        browser.text("#status"),
+        "",
+        "the 5x5 answer's summary is gone"
+    );
     browser.click("#np-scramble");
     browser.screenshot(&shots, "n-puzzle-edit.png");
     let scrambled = browser.value("board-text");
