@@ -491,3 +491,26 @@ fn the_examples_are_the_fixtures_rows_and_their_lengths_are_right() {
     }
     assert!(checked >= 8, "{checked} examples solved");
 }
+
+#[test]
+fn the_tab_script_is_served_and_loaded_before_the_page_script() {
+    let r = support::request(server().addr, "GET", "/n_puzzle.js", None, b"");
+    assert_eq!(r.status, 200);
+    assert!(r
+        .header("content-type")
+        .unwrap()
+        .starts_with("text/javascript"));
+    assert!(r.text().contains("const nPuzzle = {"));
+    let page = support::request(server().addr, "GET", "/", None, b"").text();
+    let tab = page
+        .find("<script src=\"n_puzzle.js\"")
+        .expect("the tab's script");
+    let app = page
+        .find("<script src=\"app.js\"")
+        .expect("the page's script");
+    assert!(
+        tab < app,
+        "app.js lists nPuzzle, so n_puzzle.js comes first"
+    );
+    assert!(page.contains("data-puzzle=\"n-puzzle\""));
+}
