@@ -14,6 +14,7 @@
 //! [`universe`] (every interesting puzzle, enumerated from scratch).
 
 pub mod board;
+pub mod generate;
 pub mod moves;
 pub mod parse;
 pub mod render;
