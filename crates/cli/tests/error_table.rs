@@ -13,6 +13,8 @@ struct Case {
     what: &'static str,
     input: Vec<u8>,
     exit: i32,
+    /// Options after the puzzle's name (`--exit-row 2`).
+    args: Vec<&'static str>,
 }
 
 fn case(puzzle: &'static str, what: &'static str, input: impl Into<Vec<u8>>, exit: i32) -> Case {
@@ -21,7 +23,35 @@ fn case(puzzle: &'static str, what: &'static str, input: impl Into<Vec<u8>>, exi
         what,
         input: input.into(),
         exit,
+        args: Vec::new(),
     }
+}
+
+/// A case run with options.
+fn case_with(
+    puzzle: &'static str,
+    args: &[&'static str],
+    what: &'static str,
+    input: impl Into<Vec<u8>>,
+    exit: i32,
+) -> Case {
+    Case {
+        args: args.to_vec(),
+        ..case(puzzle, what, input, exit)
+    }
+}
+
+/// An R×C letter grid of empty cells with `rows` drawn over it: (row, column, text).
+fn grid(rows: usize, cols: usize, drawn: &[(usize, usize, &str)]) -> String {
+    let mut g = vec![vec!['o'; cols]; rows];
+    for &(r, c, text) in drawn {
+        for (k, ch) in text.chars().enumerate() {
+            g[r][c + k] = ch;
+        }
+    }
+    g.into_iter()
+        .map(|r| r.into_iter().collect::<String>() + "\n")
+        .collect()
 }
 
 const RUSH_OK: &str =
@@ -32,8 +62,70 @@ fn rush_cases() -> Vec<Case> {
     vec![
         case(r, "empty input", "", 2),
         case(r, "whitespace only", " \n\t\n  \n", 2),
-        case(r, "five rows", "0 0 0 0 0 0\n".repeat(5), 2),
-        case(r, "seven rows", "0 0 0 0 0 0\n".repeat(7), 2),
+        case(
+            r,
+            "three rows (boards are 4x4 to 12x12)",
+            "0 0 0 0 0 0\n".repeat(3),
+            2,
+        ),
+        case(
+            r,
+            "five rows of six (a 5x6 board, accepted)",
+            "0 0 0 0 0 0\n".repeat(5),
+            0,
+        ),
+        case(r, "thirteen rows", "0 0 0 0 0 0\n".repeat(13), 2),
+        case(r, "a 13x13 board", grid(13, 13, &[(2, 0, "AA")]), 2),
+        case(
+            r,
+            "a 9x9 board with a vehicle of four cells",
+            grid(9, 9, &[(4, 0, "AA"), (0, 2, "BBBB")]),
+            2,
+        ),
+        case(
+            r,
+            "an 8x8 board with a vehicle of one cell",
+            grid(8, 8, &[(4, 0, "AA"), (6, 5, "C")]),
+            2,
+        ),
+        case(
+            r,
+            "a 7x7 board with a bent vehicle",
+            grid(7, 7, &[(3, 0, "AA"), (0, 4, "BB"), (1, 4, "B")]),
+            2,
+        ),
+        case(
+            r,
+            "two red cars (12x12)",
+            grid(12, 12, &[(3, 0, "AA"), (8, 5, "AAA")]),
+            2,
+        ),
+        case_with(
+            r,
+            &["--exit-row", "2"],
+            "--exit-row 2 without the red car in row 2 (8x8)",
+            grid(8, 8, &[(4, 0, "AA")]),
+            2,
+        ),
+        case_with(
+            r,
+            &["--exit-row", "9"],
+            "--exit-row 9 on a board of 8 rows",
+            grid(8, 8, &[(4, 0, "AA")]),
+            2,
+        ),
+        case(
+            r,
+            "a row shorter than the first (row 5 of an 8x8 board)",
+            grid(8, 8, &[(4, 0, "AA")]).replacen("AAoooooo\n", "AAooooo\n", 1),
+            2,
+        ),
+        case(
+            r,
+            "a 9x9 board whose red car can never exit (vertical, answers -1)",
+            grid(9, 9, &[(3, 4, "A"), (4, 4, "A")]),
+            0,
+        ),
         case(
             r,
             "a short (ragged) row",
@@ -302,6 +394,7 @@ fn run(c: &Case) -> String {
         .unwrap()
         .env("GRIDLOCK_CACHE", cache.path())
         .arg(c.puzzle)
+        .args(&c.args)
         .timeout(std::time::Duration::from_secs(60))
         .write_stdin(c.input.clone())
         .output()

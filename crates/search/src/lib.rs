@@ -14,6 +14,7 @@
 //! | the whole connected component, distances to a goal set, optimal paths out of it | [`explore`], [`Component`] |
 //! | every state of a reversible graph with its distance, in memory for three levels | [`sweep`] |
 //! | a whole component of a reversible graph with numbered edge *slots*, in steps and in runs of one slot | [`slots::SlotComponent`] |
+//! | a whole component holding its states only (tens of millions), distances over any graph on the same states | [`CompactComponent`] |
 //!
 //! Which to pick, and what each costs, is in `docs/engine.md`.
 //!
@@ -50,6 +51,7 @@ mod arena;
 mod astar;
 mod bfs;
 mod bidirectional;
+mod compact;
 mod component;
 mod cost;
 mod deep;
@@ -66,6 +68,7 @@ mod stats;
 pub use astar::{astar, dijkstra};
 pub use bfs::{bfs, bfs_with_depth};
 pub use bidirectional::bidirectional_bfs;
+pub use compact::CompactComponent;
 pub use component::{explore, Component, UNREACHABLE};
 pub use cost::{Bound, Cost, Lex, Parts};
 pub use deep::{ida_star_in_place, probe_in_place, DeepFound, InPlace, Probe};

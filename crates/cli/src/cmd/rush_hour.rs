@@ -6,11 +6,10 @@ use crate::error::CliError;
 use crate::input::{self, source_name};
 use crate::output::Output;
 use crate::progress::Progress;
-use gridlock_puzzles::rush_hour::render::{database, grid, move_name};
 use gridlock_puzzles::rush_hour::universe::component_key;
-use gridlock_puzzles::rush_hour::verify::{judge, parse_moves, Verdict};
+use gridlock_puzzles::rush_hour::verify::{parse_moves, Verdict};
 use gridlock_puzzles::rush_hour::{
-    optima_all, optimum, parse, parse_database, solve, Analyser, Metric, Optima, Puzzle,
+    optima_all_any, parse_any, parse_database, AnyPuzzle, Metric, Optima,
 };
 use gridlock_search::Limits;
 use serde_json::{json, Value};
@@ -24,8 +23,8 @@ pub struct Args {
     /// Something other than solving one board.
     #[command(subcommand)]
     pub action: Option<Action>,
-    /// Input file (judge matrix, 36-character string, or 6 lines of letters); `-` or nothing
-    /// for standard input.
+    /// Input file (judge matrix, 36-character string, or lines of letters; any board from
+    /// 4x4 to 12x12); `-` or nothing for standard input.
     pub file: Option<PathBuf>,
     /// Largest answer printed, in the chosen metric (steps include the red car's exit);
     /// `none` to solve at any depth. Default 10 (the contest's), none with --batch.
@@ -35,12 +34,31 @@ pub struct Args {
     /// published database).
     #[arg(long, value_enum, default_value_t = MetricArg::Steps)]
     pub metric: MetricArg,
-    /// Many boards, one per line (the first 36-character token of each line); prints
-    /// `MOVES STEPS BOARD` per line, in input order, using every core.
+    /// Many boards: one per line (the first 36-character token of each line), or grids of
+    /// several lines (letters or numbers, any shape) separated by a blank line; prints
+    /// `MOVES STEPS BOARD` per board, in input order, using every core.
     #[arg(long)]
     pub batch: bool,
     #[command(flatten)]
+    pub exit: ExitRow,
+    #[command(flatten)]
     pub common: Common,
+}
+
+/// `--exit-row`, shared by every Rush Hour command.
+#[derive(Clone, Copy, Debug, Default, clap::Args)]
+pub struct ExitRow {
+    /// The row (1-based) whose right end is the exit; the red car must lie in it. Default:
+    /// row 3 on a 6x6 board, the red car's row on any other shape.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=12))]
+    pub exit_row: Option<u32>,
+}
+
+impl ExitRow {
+    /// The 0-based row, if one was asked for.
+    pub fn row(&self) -> Option<usize> {
+        self.exit_row.map(|n| n as usize - 1)
+    }
 }
 
 /// Subcommands of `gridlock rush-hour`.
@@ -62,6 +80,8 @@ pub enum Action {
 pub struct ExploreArgs {
     /// Input file; `-` or nothing for standard input.
     pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub exit: ExitRow,
     #[command(flatten)]
     pub common: Common,
 }
@@ -111,9 +131,23 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
     single(&args, out)
 }
 
-fn read_puzzle(file: Option<&Path>) -> Result<Puzzle, CliError> {
+fn read_puzzle(file: Option<&Path>, exit: ExitRow) -> Result<AnyPuzzle, CliError> {
     let text = input::read_text(file)?;
-    parse(&text).map_err(|e| CliError::input_in(&source_name(file), &e))
+    parse_any(&text, exit.row()).map_err(|e| CliError::input_in(&source_name(file), &e))
+}
+
+/// Why a board without a solution has none, when it is not the search's finding.
+fn no_exit(puzzle: &AnyPuzzle) -> Option<String> {
+    if !puzzle.has_red() {
+        Some("there is no red car".into())
+    } else if !puzzle.can_exit() {
+        Some(format!(
+            "the red car is not horizontal in row {}, so it can never reach the exit",
+            puzzle.exit_row() + 1
+        ))
+    } else {
+        None
+    }
 }
 
 fn unit(metric: Metric) -> &'static str {
@@ -124,26 +158,26 @@ fn unit(metric: Metric) -> &'static str {
 }
 
 fn single(args: &Args, out: &mut Output) -> Result<u8, CliError> {
-    let puzzle = read_puzzle(args.file.as_deref())?;
-    let (board, start) = (&puzzle.board, puzzle.start);
+    let puzzle = read_puzzle(args.file.as_deref(), args.exit)?;
+    let start = puzzle.start();
     let metric = Metric::from(args.metric);
     let limit = args.limit.unwrap_or(Limit(Some(10))).0;
     let limits = args.common.limits();
     if args.common.format == Format::Judge {
-        let (best, stats) = optimum(board, start, metric, limit, &limits)?;
+        let (best, stats) = puzzle.optimum(metric, limit, &limits)?;
         if args.common.stats {
             eprintln!("gridlock: {stats}");
         }
         out.line(&best.map_or("-1".to_string(), |n| n.to_string()))?;
         return Ok(0);
     }
-    let (found, stats) = solve(board, start, metric, limit, &limits)?;
+    let (found, stats) = puzzle.solve(metric, limit, &limits)?;
     if args.common.stats {
         eprintln!("gridlock: {stats}");
     }
     let names: Vec<String> = found
         .iter()
-        .flat_map(|s| s.moves.iter().map(|&m| move_name(board, m)))
+        .flat_map(|s| s.moves.iter().map(|&m| puzzle.move_name(m)))
         .collect();
     match args.common.format {
         Format::Judge => unreachable!("answered above"),
@@ -164,35 +198,41 @@ fn single(args: &Args, out: &mut Output) -> Result<u8, CliError> {
                     .iter()
                     .map(|&m| {
                         json!({
-                            "vehicle": board.vehicles()[m.vehicle as usize].label.to_string(),
-                            "direction": board.direction(m).word(),
+                            "vehicle": puzzle.vehicle(m.vehicle as usize).0.to_string(),
+                            "direction": puzzle.direction(m).word(),
                             "distance": m.distance(),
                         })
                     })
                     .collect()
             });
-            let value = json!({
+            let (rows, cols) = puzzle.shape();
+            let mut value = json!({
                 "answer": found.as_ref().map_or(-1, |s| s.answer(metric) as i64),
                 "metric": unit(metric),
                 "limit": limit,
-                "board": database(board, start),
+                "board": puzzle.string(&start),
                 "moves": found.as_ref().map(|s| s.move_count()),
                 "steps": found.as_ref().map(|s| s.steps),
                 "steps_out": found.as_ref().map(|s| s.steps_out),
                 "solution": solution,
             });
+            if let AnyPuzzle::General(_) = puzzle {
+                value["rows"] = json!(rows);
+                value["cols"] = json!(cols);
+                value["exit_row"] = json!(puzzle.exit_row() + 1);
+            }
             out.line(&value.to_string())?;
         }
         Format::Text => {
             let mut text = format!(
                 "Start ({}):\n{}",
-                database(board, start),
-                grid(board, start)
+                puzzle.string(&start),
+                puzzle.grid(&start)
             );
             match &found {
                 Some(s) => {
-                    for (k, (name, &p)) in names.iter().zip(&s.positions).enumerate() {
-                        text.push_str(&format!("\n{}. {name}\n{}", k + 1, grid(board, p)));
+                    for (k, (name, p)) in names.iter().zip(&s.positions).enumerate() {
+                        text.push_str(&format!("\n{}. {name}\n{}", k + 1, puzzle.grid(p)));
                     }
                     text.push_str(&format!(
                         "\nSolved in {} moves, {} steps; driving the red car out takes {} more: {} steps.\n",
@@ -202,16 +242,15 @@ fn single(args: &Args, out: &mut Output) -> Result<u8, CliError> {
                         s.steps_out
                     ));
                 }
-                None if !board.has_red() => text.push_str("\nNo solution: there is no red car.\n"),
-                None if !board.can_exit() => {
-                    text.push_str("\nNo solution: the red car is not horizontal in row 3, so it can never reach the exit.\n")
-                }
-                None => match limit {
-                    Some(l) => text.push_str(&format!(
+                None => match (no_exit(&puzzle), limit) {
+                    (Some(why), _) => text.push_str(&format!("\nNo solution: {why}.\n")),
+                    (None, Some(l)) => text.push_str(&format!(
                         "\nNo solution within {l} {} (use --limit none to search at any depth).\n",
                         unit(metric)
                     )),
-                    None => text.push_str("\nNo solution: no reachable position has the red car on the exit cells.\n"),
+                    (None, None) => text.push_str(
+                        "\nNo solution: no reachable position has the red car on the exit cells.\n",
+                    ),
                 },
             }
             out.write(&text)?;
@@ -229,7 +268,15 @@ const MAX_LINE: u64 = 1 << 16;
 struct Row {
     line: usize,
     token: String,
-    puzzle: Puzzle,
+    puzzle: AnyPuzzle,
+}
+
+/// Grid lines waiting for the blank line (or the end) that closes their board.
+#[derive(Default)]
+struct Block {
+    first: usize,
+    text: String,
+    lines: usize,
 }
 
 fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
@@ -243,9 +290,11 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
     let metric = Metric::from(args.metric);
     let limit = args.limit.and_then(|l| l.0);
     let limits = args.common.limits();
+    let exit = args.exit.row();
     let mut line_no = 0;
     let mut bytes = Vec::new();
     let mut done = false;
+    let mut block = Block::default();
     let file_size = args
         .file
         .as_deref()
@@ -268,6 +317,11 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
                 .map_err(|e| CliError::Input(format!("{name}: cannot read: {e}")))?;
             if n == 0 {
                 done = true;
+                match block_row(&mut block, exit) {
+                    Ok(Some(row)) => rows.push(row),
+                    Ok(None) => {}
+                    Err(e) => failure = Some(CliError::input_in(&name, &e)),
+                }
                 break;
             }
             chunk_bytes += n as u64;
@@ -278,17 +332,16 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
                 )));
                 break;
             }
-            match batch_row(&bytes, line_no) {
-                Ok(Some(row)) => rows.push(row),
-                Ok(None) => {}
+            match batch_line_in(&bytes, line_no, &mut block, exit) {
+                Ok(found) => rows.extend(found),
                 Err(e) => {
                     failure = Some(CliError::input_in(&name, &e));
                     break;
                 }
             }
         }
-        let puzzles: Vec<Puzzle> = rows.iter().map(|r| r.puzzle.clone()).collect();
-        let results = optima_all(&puzzles, &limits);
+        let puzzles: Vec<AnyPuzzle> = rows.iter().map(|r| r.puzzle.clone()).collect();
+        let results = optima_all_any(&puzzles, &limits);
         let mut text = String::with_capacity(rows.len() * 48);
         for (row, result) in rows.iter().zip(results) {
             let optima = match result {
@@ -325,16 +378,71 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
     Ok(0)
 }
 
-/// One line of batch input: `None` for a blank line.
-fn batch_row(bytes: &[u8], line: usize) -> Result<Option<Row>, gridlock_puzzles::ParseError> {
+/// One line of batch input. A line holding a 36-character token is a board by itself (the
+/// database format); a blank line ends the grid being collected; any other line is a row of
+/// a grid (letters or numbers) that continues until a blank line, a database line or the end.
+/// Returns the boards this line completes (the grid it closes, the line's own board).
+fn batch_line_in(
+    bytes: &[u8],
+    line: usize,
+    block: &mut Block,
+    exit: Option<usize>,
+) -> Result<Vec<Row>, gridlock_puzzles::ParseError> {
     let text = input::decode(bytes.to_vec()).map_err(|mut e| {
         e.line = line;
         e
     })?;
     let text = text.trim_end_matches(['\n', '\r']);
+    let mut rows = Vec::new();
     if text.trim().is_empty() {
+        rows.extend(block_row(block, exit)?);
+        return Ok(rows);
+    }
+    if text.split_whitespace().any(|t| t.chars().count() == 36) {
+        rows.extend(block_row(block, exit)?);
+        rows.extend(database_row(text, line, exit)?);
+        return Ok(rows);
+    }
+    if block.lines == 0 {
+        block.first = line;
+    }
+    block.text.push_str(text);
+    block.text.push('\n');
+    block.lines += 1;
+    Ok(rows)
+}
+
+/// The board of the collected grid lines, if any: one line alone is a database line (and
+/// reported as one when malformed) unless it is a grid written with `/` between rows.
+fn block_row(
+    block: &mut Block,
+    exit: Option<usize>,
+) -> Result<Option<Row>, gridlock_puzzles::ParseError> {
+    let taken = std::mem::take(block);
+    if taken.lines == 0 {
         return Ok(None);
     }
+    if taken.lines == 1 && !taken.text.contains('/') {
+        return database_row(taken.text.trim_end(), taken.first, exit);
+    }
+    let puzzle = parse_any(&taken.text, exit).map_err(|mut e| {
+        e.line += taken.first - 1;
+        e
+    })?;
+    Ok(Some(Row {
+        line: taken.first,
+        token: puzzle.string(&puzzle.start()),
+        puzzle,
+    }))
+}
+
+/// A database line: its first 36-character token (else its first token, reported as
+/// malformed) is the board.
+fn database_row(
+    text: &str,
+    line: usize,
+    exit: Option<usize>,
+) -> Result<Option<Row>, gridlock_puzzles::ParseError> {
     let mut column = 1;
     let mut found = None;
     let mut first = None;
@@ -349,12 +457,25 @@ fn batch_row(bytes: &[u8], line: usize) -> Result<Option<Row>, gridlock_puzzles:
         column += token.chars().count() + 1;
     }
     let (column, token) = found.or(first).expect("line is not blank");
-    let mut puzzle = parse_database(token).map_err(|mut e| {
+    let locate = |mut e: gridlock_puzzles::ParseError| {
         e.line = line;
         e.column += column - 1;
         e
-    })?;
-    puzzle.format = gridlock_puzzles::rush_hour::Format::Database;
+    };
+    let puzzle = match exit {
+        None => {
+            let mut puzzle = parse_database(token).map_err(locate)?;
+            puzzle.format = gridlock_puzzles::rush_hour::Format::Database;
+            AnyPuzzle::Six(puzzle)
+        }
+        Some(_) => {
+            parse_database(token).map_err(locate)?;
+            parse_any(token, exit).map_err(|mut e| {
+                e.line = line;
+                e
+            })?
+        }
+    };
     Ok(Some(Row {
         line,
         token: token.to_string(),
@@ -369,7 +490,7 @@ fn batch_line(
     limit: Option<u32>,
     format: Format,
 ) -> String {
-    let red = row.puzzle.board.red_len().unwrap_or(0) as u32;
+    let red = row.puzzle.red_len().unwrap_or(0) as u32;
     let within = match (metric, limit) {
         (_, None) => true,
         (Metric::Moves, Some(l)) => optima.moves.is_some_and(|m| m <= l),
@@ -402,42 +523,45 @@ fn explore(args: ExploreArgs, out: &mut Output) -> Result<u8, CliError> {
             "explore prints text or json, not a move list".into(),
         ));
     }
-    let puzzle = read_puzzle(args.file.as_deref())?;
-    let board = &puzzle.board;
-    let (a, stats) = Analyser::new().analyse(board, puzzle.start, &args.common.limits())?;
+    let puzzle = read_puzzle(args.file.as_deref(), args.exit)?;
+    let start = puzzle.start();
+    let (a, stats) = puzzle.analyse(&args.common.limits())?;
     if args.common.stats {
         eprintln!("gridlock: {stats}");
     }
-    let red = board.red_len().unwrap_or(0) as u32;
+    let red = puzzle.red_len().unwrap_or(0) as u32;
+    let board = puzzle.string(&start);
     // The component's KEY (its smallest normalised position) looks the puzzle up in the
-    // `rush-hour universe` table; boards outside the universe's definition (no red car in
-    // row 3, a vertical or long red car) have none.
-    let key = component_key(&database(board, puzzle.start), &args.common.limits())
-        .ok()
-        .map(|k| k.key);
+    // `rush-hour universe` table; boards outside the universe's definition (not 6x6, no red
+    // car in row 3, a vertical or long red car) have none.
+    let key = match &puzzle {
+        AnyPuzzle::Six(_) => component_key(&board, &args.common.limits())
+            .ok()
+            .map(|k| k.key),
+        AnyPuzzle::General(_) => None,
+    };
+    let far = |f: &Option<(u32, Vec<u8>)>| f.as_ref().map(|(_, p)| puzzle.string(p));
     if args.common.format == Format::Json {
         let value = json!({
-            "board": database(board, puzzle.start),
+            "board": board,
             "key": key,
             "states": a.states,
             "goal_states": a.goal_states,
             "start_moves": a.start.moves,
             "start_steps": a.start.steps,
             "start_steps_out": a.start.steps.map(|s| s + red),
-            "max_moves": a.farthest_moves.map(|f| f.0),
-            "farthest_moves": a.farthest_moves.map(|f| database(board, f.1)),
-            "max_steps": a.farthest_steps.map(|f| f.0),
-            "max_steps_out": a.farthest_steps.map(|f| f.0 + red),
-            "farthest_steps": a.farthest_steps.map(|f| database(board, f.1)),
+            "max_moves": a.farthest_moves.as_ref().map(|f| f.0),
+            "farthest_moves": far(&a.farthest_moves),
+            "max_steps": a.farthest_steps.as_ref().map(|f| f.0),
+            "max_steps_out": a.farthest_steps.as_ref().map(|f| f.0 + red),
+            "farthest_steps": far(&a.farthest_steps),
         });
         out.line(&value.to_string())?;
         return Ok(0);
     }
     let mut text = format!(
-        "position: {}\ncomponent: {} states\ngoal states: {}\n",
-        database(board, puzzle.start),
-        a.states,
-        a.goal_states
+        "position: {board}\ncomponent: {} states\ngoal states: {}\n",
+        a.states, a.goal_states
     );
     if let Some(key) = &key {
         text.push_str(&format!("key: {key}\n"));
@@ -449,15 +573,15 @@ fn explore(args: ExploreArgs, out: &mut Output) -> Result<u8, CliError> {
         )),
         _ => text.push_str("this position: unsolvable (no goal state in its component)\n"),
     }
-    if let (Some((m, pm)), Some((s, ps))) = (a.farthest_moves, a.farthest_steps) {
+    if let (Some((m, _)), Some((s, _))) = (&a.farthest_moves, &a.farthest_steps) {
         text.push_str(&format!(
             "farthest in moves: {m} moves, {}\n",
-            database(board, pm)
+            far(&a.farthest_moves).unwrap_or_default()
         ));
         text.push_str(&format!(
             "farthest in steps: {s} steps ({} with the exit), {}\n",
             s + red,
-            database(board, ps)
+            far(&a.farthest_steps).unwrap_or_default()
         ));
     }
     out.write(&text)?;
@@ -469,14 +593,15 @@ fn explore(args: ExploreArgs, out: &mut Output) -> Result<u8, CliError> {
 pub fn verify(
     input: &Path,
     solution: &Path,
+    exit: ExitRow,
     limits: &Limits,
     out: &mut Output,
 ) -> Result<u8, CliError> {
-    let puzzle = read_puzzle(Some(input))?;
+    let puzzle = read_puzzle(Some(input), exit)?;
     let list_text = input::read_text(Some(solution))?;
     let list = parse_moves(&list_text)
         .map_err(|e| CliError::input_in(&source_name(Some(solution)), &e))?;
-    let judgement = judge(&puzzle.board, puzzle.start, &list, limits);
+    let judgement = puzzle.judge(&list, limits);
     out.write(&judgement.report())?;
     Ok(match judgement.verdict {
         Verdict::Valid { .. } => 0,

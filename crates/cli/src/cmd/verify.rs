@@ -34,6 +34,8 @@ pub struct Args {
     /// unknown (a `-1` answer, which only a finished search can confirm, exits with 3).
     #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
     pub timeout: f64,
+    #[command(flatten)]
+    pub exit: super::rush_hour::ExitRow,
     /// n-puzzle only: the goal (`blank-last`, `blank-first` or a file).
     #[arg(long, value_name = "blank-last|blank-first|FILE")]
     pub goal: Option<String>,
@@ -59,8 +61,15 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
             "--goal and --size are options of `verify n-puzzle` only".into(),
         ));
     }
+    if !matches!(args.puzzle, Puzzle::RushHour) && args.exit.exit_row.is_some() {
+        return Err(CliError::Input(
+            "--exit-row is an option of `verify rush-hour` only".into(),
+        ));
+    }
     match args.puzzle {
-        Puzzle::RushHour => super::rush_hour::verify(&args.input, &args.solution, &limits, out),
+        Puzzle::RushHour => {
+            super::rush_hour::verify(&args.input, &args.solution, args.exit, &limits, out)
+        }
         Puzzle::Chips => super::chips::verify(&args.input, &args.solution, out),
         Puzzle::Puzznic => super::puzznic::verify(&args.input, &args.solution, &limits, out),
         Puzzle::SlidingTiles => super::n_puzzle::verify(

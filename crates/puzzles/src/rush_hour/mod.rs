@@ -12,8 +12,14 @@
 //! letter grid), [`moves`] (steps and slides, the graphs the engine searches), [`solve`]
 //! (contest answer, optimal paths, batch and component analysis), [`render`], [`verify`], and
 //! [`universe`] (every interesting puzzle, enumerated from scratch).
+//!
+//! Boards of other shapes (4×4 to 12×12) and other exit rows have their own model beside the
+//! 6×6 one, in [`general`]; [`parse_any`] picks the model and [`AnyPuzzle`] answers every
+//! command for both.
 
+pub mod any;
 pub mod board;
+pub mod general;
 pub mod generate;
 pub mod moves;
 pub mod parse;
@@ -22,6 +28,7 @@ pub mod solve;
 pub mod universe;
 pub mod verify;
 
+pub use any::{optima_all_any, parse_any, AnyPuzzle};
 pub use board::{Board, Label, Position, Vehicle};
 pub use moves::{Direction, Move, Slides, StepSlots, Steps};
 pub use parse::{parse, parse_database, Format, Puzzle};

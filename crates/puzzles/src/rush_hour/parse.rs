@@ -55,7 +55,7 @@ pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
         .collect();
     let Some(&(first_line, first)) = lines.first() else {
         return Err(ParseError::new(1, 1, "end of input", "a Rush Hour board")
-            .with_hint("6 rows of 6 numbers, a 36-character string, or 6 rows of 6 letters"));
+            .with_hint("R rows of C numbers or letters, 4 to 12 each, or a 36-character string"));
     };
     if lines.len() == 1 {
         if let Some((column, token)) = tokens(first).find(|(_, t)| t.chars().count() == SIDE * SIDE)

@@ -1,0 +1,289 @@
+//! Whole-component exploration of a reversible graph that stores states only: no edges, no
+//! parents, no per-slot links.
+//!
+//! [`crate::explore`] keeps every edge and [`crate::slots::SlotComponent`] a link per slot
+//! (at most 64 slots); both cost many bytes per state. [`CompactComponent`] keeps each state
+//! once, in breadth-first order from the start, and an open-addressing index of 4-byte state
+//! numbers, so a state costs its own size plus about 8 bytes of index. Distances over any
+//! graph with the same states (one-cell steps, or whole slides) are then computed by
+//! breadth-first searches that call the successor function again and look the neighbours up
+//! in the index: successors are recomputed rather than stored, which is what makes tens of
+//! millions of states fit in a few hundred MiB.
+
+use crate::graph::{Edge, Graph, Reversible};
+use crate::limits::{Limits, Stopped, CLOCK_EVERY};
+use crate::slots::home;
+use crate::stats::Stats;
+use crate::UNREACHABLE;
+use std::hash::Hash;
+use std::time::Instant;
+
+/// Smallest index, in entries.
+const MIN_ENTRIES: usize = 64;
+
+/// One explored component: its states in breadth-first order from the start (state 0), the
+/// start's breadth-first levels, and an index from state to number.
+#[derive(Clone, Debug)]
+pub struct CompactComponent<S> {
+    states: Vec<S>,
+    /// `levels[d]`: the first state at distance `d` from the start; the last entry is the
+    /// number of states.
+    levels: Vec<u32>,
+    /// Open addressing, linear probing: 0 empty, otherwise state number + 1.
+    index: Vec<u32>,
+    shift: u32,
+}
+
+impl<S> Default for CompactComponent<S> {
+    fn default() -> Self {
+        CompactComponent {
+            states: Vec::new(),
+            levels: Vec::new(),
+            index: Vec::new(),
+            shift: 64 - MIN_ENTRIES.trailing_zeros(),
+        }
+    }
+}
+
+impl<S: Copy + Eq + Hash> CompactComponent<S> {
+    /// An empty component.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Bytes held per state: the state, its share of the index (kept between a quarter and
+    /// a half full), and the `u32` distance array each metric's search fills.
+    pub fn bytes_per_state(&self) -> f64 {
+        let n = self.states.len().max(1) as f64;
+        std::mem::size_of::<S>() as f64 + 4.0 * self.index.len() as f64 / n
+    }
+
+    /// Explores the whole component of `start` breadth-first over `graph`, replacing what was
+    /// held. Stops with [`Stopped`] on the state cap, the deadline or the cancel flag.
+    pub fn explore<G>(&mut self, graph: &G, start: S, limits: &Limits) -> Result<Stats, Stopped>
+    where
+        G: Reversible<State = S>,
+    {
+        let clock = Instant::now();
+        let mut stats = Stats::default();
+        self.states.clear();
+        self.levels.clear();
+        self.index.clear();
+        self.index.resize(MIN_ENTRIES, 0);
+        self.shift = 64 - MIN_ENTRIES.trailing_zeros();
+        self.insert(start);
+        self.levels.push(0);
+        let mut buffer: Vec<Edge<S, G::Move, G::Cost>> = Vec::new();
+        let mut level_end = 1;
+        let mut i = 0;
+        let mut outcome = Ok(());
+        'outer: while i < self.states.len() {
+            if i == level_end {
+                self.levels.push(i as u32);
+                level_end = self.states.len();
+            }
+            if stats.expanded % CLOCK_EVERY == CLOCK_EVERY - 1 {
+                if let Err(reason) = limits.check_clock() {
+                    outcome = Err(reason);
+                    break;
+                }
+            }
+            stats.expanded += 1;
+            buffer.clear();
+            graph.successors(&self.states[i], &mut buffer);
+            stats.generated += buffer.len() as u64;
+            for e in &buffer {
+                if self.insert(e.to) {
+                    if let Err(reason) = limits.check_states(self.states.len()) {
+                        outcome = Err(reason);
+                        break 'outer;
+                    }
+                }
+            }
+            i += 1;
+        }
+        self.levels.push(self.states.len() as u32);
+        let bytes = (self.bytes_per_state() + 8.0).ceil() as usize;
+        stats.hold(self.states.len(), bytes);
+        stats.elapsed = clock.elapsed();
+        outcome.map(|()| stats).map_err(|reason| Stopped {
+            reason,
+            stats,
+            lower_bound: None,
+        })
+    }
+
+    /// Adds `state` unless it is known; true when it is new.
+    #[inline]
+    fn insert(&mut self, state: S) -> bool {
+        if self.states.len() * 2 >= self.index.len() {
+            self.grow();
+        }
+        let mask = self.index.len() - 1;
+        let mut p = home(&state, self.shift);
+        loop {
+            let k = self.index[p];
+            if k == 0 {
+                self.states.push(state);
+                self.index[p] = self.states.len() as u32;
+                return true;
+            }
+            if self.states[k as usize - 1] == state {
+                return false;
+            }
+            p = (p + 1) & mask;
+        }
+    }
+
+    /// Doubles the index and re-enters every state.
+    fn grow(&mut self) {
+        let len = self.index.len() * 2;
+        self.index.clear();
+        self.index.resize(len, 0);
+        self.shift = 64 - len.trailing_zeros();
+        let mask = len - 1;
+        for (k, s) in self.states.iter().enumerate() {
+            let mut p = home(s, self.shift);
+            while self.index[p] != 0 {
+                p = (p + 1) & mask;
+            }
+            self.index[p] = k as u32 + 1;
+        }
+    }
+
+    /// Number of states.
+    pub fn len(&self) -> usize {
+        self.states.len()
+    }
+
+    /// True when nothing was explored.
+    pub fn is_empty(&self) -> bool {
+        self.states.is_empty()
+    }
+
+    /// State number `i`.
+    pub fn state(&self, i: u32) -> S {
+        self.states[i as usize]
+    }
+
+    /// The number of `state`, if it is in the component.
+    #[inline]
+    pub fn index_of(&self, state: &S) -> Option<u32> {
+        let mask = self.index.len() - 1;
+        let mut p = home(state, self.shift);
+        loop {
+            let k = self.index[p];
+            if k == 0 {
+                return None;
+            }
+            if self.states[k as usize - 1] == *state {
+                return Some(k - 1);
+            }
+            p = (p + 1) & mask;
+        }
+    }
+
+    /// Distance of state `i` from the start in the explored graph.
+    pub fn depth(&self, i: u32) -> u32 {
+        (self.levels.partition_point(|&first| first <= i) - 1) as u32
+    }
+
+    /// The numbers of the states satisfying `pred`, in order, into `out`.
+    pub fn find_into(&self, mut pred: impl FnMut(&S) -> bool, out: &mut Vec<u32>) {
+        out.clear();
+        out.extend((0..self.states.len() as u32).filter(|&i| pred(&self.states[i as usize])));
+    }
+
+    /// Breadth-first distances (edge counts) from `sources` over `graph`, whose states must be
+    /// those of this component (a graph with the same reachable set, such as whole slides
+    /// where the component was explored over one-cell steps), into `dist`
+    /// ([`UNREACHABLE`] where none). With `stop`, returns as soon as that state's distance is
+    /// known.
+    pub fn distances_from<G>(
+        &self,
+        graph: &G,
+        sources: &[u32],
+        stop: Option<u32>,
+        dist: &mut Vec<u32>,
+        limits: &Limits,
+    ) -> Result<Stats, Stopped>
+    where
+        G: Graph<State = S>,
+    {
+        let clock = Instant::now();
+        let mut stats = Stats::default();
+        dist.clear();
+        dist.resize(self.states.len(), UNREACHABLE);
+        // the states in order of distance: a queue that is also the visit order
+        let mut order: Vec<u32> = Vec::with_capacity(self.states.len());
+        for &s in sources {
+            if dist[s as usize] != 0 {
+                dist[s as usize] = 0;
+                order.push(s);
+            }
+        }
+        let mut buffer: Vec<Edge<S, G::Move, G::Cost>> = Vec::new();
+        let mut head = 0;
+        while head < order.len() {
+            let i = order[head];
+            head += 1;
+            if stop == Some(i) {
+                break;
+            }
+            if stats.expanded % CLOCK_EVERY == CLOCK_EVERY - 1 {
+                if let Err(reason) = limits.check_clock() {
+                    stats.elapsed = clock.elapsed();
+                    return Err(Stopped {
+                        reason,
+                        stats,
+                        lower_bound: None,
+                    });
+                }
+            }
+            stats.expanded += 1;
+            let d = dist[i as usize] + 1;
+            buffer.clear();
+            graph.successors(&self.states[i as usize], &mut buffer);
+            stats.generated += buffer.len() as u64;
+            for e in &buffer {
+                let j = self
+                    .index_of(&e.to)
+                    .expect("the graph stays inside the explored component");
+                if dist[j as usize] == UNREACHABLE {
+                    dist[j as usize] = d;
+                    order.push(j);
+                }
+            }
+        }
+        stats.hold(self.states.len(), (self.bytes_per_state() + 8.0) as usize);
+        stats.elapsed = clock.elapsed();
+        Ok(stats)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_graphs::Grid;
+
+    #[test]
+    fn explores_a_grid_and_measures_distances() {
+        let g = Grid::new(&["....", ".##.", "...."]);
+        let mut c = CompactComponent::new();
+        let stats = c.explore(&g, (0, 0), &Limits::none()).unwrap();
+        assert_eq!(c.len(), 10);
+        assert_eq!(stats.expanded, 10);
+        let far = c.index_of(&(3, 2)).unwrap();
+        assert_eq!(c.depth(far), 5);
+        assert_eq!(c.index_of(&(1, 1)), None);
+        let mut dist = Vec::new();
+        c.distances_from(&g, &[far], None, &mut dist, &Limits::none())
+            .unwrap();
+        assert_eq!(dist[0], 5);
+        assert_eq!(dist.iter().filter(|&&d| d == UNREACHABLE).count(), 0);
+        let mut goals = Vec::new();
+        c.find_into(|&(_, y)| y == 2, &mut goals);
+        assert_eq!(goals.len(), 4);
+        assert!(c.explore(&g, (0, 0), &Limits::states(3)).is_err());
+    }
+}
