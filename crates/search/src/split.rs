@@ -109,6 +109,9 @@ fn finish<M>(
     }
 }
 
+/// What one subtree's probe gave (`None`: skipped, a goal was already found before it).
+type Outcome<S, M> = Option<(Result<Probe<M>, Stopped>, Task<S, M>)>;
+
 /// A node of the frontier: the root of one subtree of a split iteration.
 struct Task<S, M> {
     state: S,
@@ -208,7 +211,7 @@ where
         ..
     } = frontier;
     let first = AtomicUsize::new(usize::MAX);
-    let outcomes: Vec<Option<(Result<Probe<P::Move>, Stopped>, Task<_, _>)>> = tasks
+    let outcomes: Vec<Outcome<P::State, P::Move>> = tasks
         .into_par_iter()
         .enumerate()
         .map(|(i, mut task)| {
@@ -236,9 +239,8 @@ where
 /// Sums the subtrees' work and picks the answer of the lowest-numbered subtree with a goal
 /// (`first`), or the smallest next bound; a stop by a limit in a subtree that counts (one
 /// numbered below `first`) stops the search.
-#[allow(clippy::type_complexity)]
 fn gather<S, M>(
-    outcomes: Vec<Option<(Result<Probe<M>, Stopped>, Task<S, M>)>>,
+    outcomes: Vec<Outcome<S, M>>,
     first: usize,
     mut next_bound: u32,
     mut stats: Stats,
