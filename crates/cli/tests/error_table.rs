@@ -338,6 +338,54 @@ fn n_puzzle_cases() -> Vec<Case> {
     ]
 }
 
+/// Options of `gridlock rush-hour generate` that must be refused (exit 2), with what they
+/// are.
+fn generate_cases() -> Vec<(&'static str, Vec<&'static str>)> {
+    vec![
+        ("a range upside down", vec!["--moves", "10..5"]),
+        ("not a range", vec!["--moves", "abc"]),
+        ("zero moves", vec!["--moves", "0"]),
+        ("no puzzles", vec!["--count", "0"]),
+        ("too many walls", vec!["--walls", "9"]),
+        ("the red car alone", vec!["--vehicles", "1..1"]),
+        (
+            "more vehicles than a board holds",
+            vec!["--vehicles", "10..20"],
+        ),
+        ("vehicles upside down", vec!["--vehicles", "9..4"]),
+        (
+            "walls in the boxed game",
+            vec!["--set", "physical", "--walls", "1"],
+        ),
+        (
+            "more vehicles than the boxed game has",
+            vec!["--set", "physical", "--vehicles", "17.."],
+        ),
+    ]
+}
+
+/// Runs one refused `generate` option and returns its table row (exit 2, nothing on stdout,
+/// one line on stderr).
+fn run_generate(what: &str, args: &[&str]) -> String {
+    let output = Command::cargo_bin("gridlock")
+        .unwrap()
+        .args(["rush-hour", "generate"])
+        .args(args)
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{what}: {stderr}");
+    assert!(output.stdout.is_empty(), "{what}");
+    assert_eq!(stderr.lines().count(), 1, "{what}: {stderr}");
+    assert!(stderr.starts_with("gridlock: error: "), "{stderr}");
+    format!(
+        "| {what}: `{}` | 2 | {} |",
+        args.join(" "),
+        stderr.trim_end().replace('|', "\\|").replace('`', "'")
+    )
+}
+
 /// Runs one case and returns its table row; panics (fails the test) when the contract is
 /// broken: wrong exit code, output on stdout with an error, or no message.
 fn run(c: &Case) -> String {
@@ -408,6 +456,14 @@ fn error_table_is_true() {
         "Sliding tiles (`gridlock n-puzzle`)",
         &n_puzzle_cases(),
     ));
+    doc.push_str(
+        "\n## Generating Rush Hour puzzles (`gridlock rush-hour generate`)\n\n\
+         | options | exit | message |\n|---|---|---|\n",
+    );
+    for (what, args) in generate_cases() {
+        doc.push_str(&run_generate(what, &args));
+        doc.push('\n');
+    }
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/errors.md");
     if std::env::var_os("GRIDLOCK_BLESS").is_some() {
         std::fs::write(&path, &doc).unwrap();

@@ -10,6 +10,7 @@
 use crate::limits::{Limits, StopReason, Stopped, CLOCK_EVERY};
 use crate::stats::Stats;
 use crate::Bound;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// A puzzle searched by [`ida_star_in_place`]: a state it changes in place, with reversible
@@ -73,6 +74,7 @@ pub fn ida_star_in_place<P: InPlace>(
         bound: h,
         countdown: CLOCK_EVERY,
         cap: limits.max_states.map_or(u64::MAX, |m| m as u64),
+        superseded: None,
     };
     let mut iterations = Vec::new();
     loop {
@@ -126,6 +128,20 @@ pub fn probe_in_place<P: InPlace>(
     bound: u32,
     limits: &Limits,
 ) -> Result<Probe<P::Move>, Stopped> {
+    probe_until(puzzle, state, (g, h), banned, bound, limits, None)
+}
+
+/// [`probe_in_place`], also stopped (as [`StopReason::Cancelled`]) once `superseded`'s
+/// counter holds an index below its own: a subtree earlier in the serial order found a goal.
+pub(crate) fn probe_until<P: InPlace>(
+    puzzle: &P,
+    state: &mut P::State,
+    (g, h): (u32, u32),
+    banned: Option<P::Move>,
+    bound: u32,
+    limits: &Limits,
+    superseded: Option<(&AtomicUsize, usize)>,
+) -> Result<Probe<P::Move>, Stopped> {
     let clock = Instant::now();
     let mut walk = Walk {
         puzzle,
@@ -136,6 +152,7 @@ pub fn probe_in_place<P: InPlace>(
         bound,
         countdown: CLOCK_EVERY,
         cap: limits.max_states.map_or(u64::MAX, |m| m as u64),
+        superseded,
     };
     let outcome = if g + h > bound {
         walk.next_bound = g + h;
@@ -175,6 +192,9 @@ struct Walk<'a, P: InPlace> {
     countdown: u64,
     /// Expansions allowed in total.
     cap: u64,
+    /// For a subtree of a split search: stop when a subtree earlier in the serial order
+    /// (a smaller index than this one's) has found a goal ([`crate::split`]).
+    superseded: Option<(&'a AtomicUsize, usize)>,
 }
 
 impl<P: InPlace> Walk<'_, P> {
@@ -249,6 +269,11 @@ impl<P: InPlace> Walk<'_, P> {
         if self.countdown == 0 {
             self.countdown = CLOCK_EVERY;
             self.limits.check_clock()?;
+            if let Some((first, mine)) = self.superseded {
+                if first.load(Ordering::Relaxed) < mine {
+                    return Err(StopReason::Cancelled);
+                }
+            }
         }
         Ok(())
     }

@@ -64,6 +64,7 @@ mod limits;
 mod path;
 pub mod pdb;
 pub mod slots;
+mod split;
 mod stats;
 
 pub use astar::{astar, dijkstra};
@@ -79,6 +80,7 @@ pub use ida::ida_star;
 pub use levels::{sweep, Sweep};
 pub use limits::{Limits, StopReason, Stopped};
 pub use path::{Found, Path};
+pub use split::{ida_star_split, SPLIT_ABOVE};
 pub use stats::Stats;
 
 #[cfg(test)]

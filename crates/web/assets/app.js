@@ -351,7 +351,8 @@ const puzznic = {
   ],
 };
 
-const PUZZLES = { 'rush-hour': rush, chips, puzznic };
+// The n-puzzle tab lives in n_puzzle.js (loaded first).
+const PUZZLES = { 'rush-hour': rush, chips, puzznic, 'n-puzzle': nPuzzle };
 
 // ---------------------------------------------------------------------------------------------
 // Page state.
@@ -476,6 +477,7 @@ function drawPalette() {
       box.appendChild(b);
     }
   }
+  if (p.controls) p.controls(box, model, editModel);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -496,6 +498,7 @@ function editModel(model) {
   $('board-text').value = text;
   fitTextBox();
   clearAnswer();
+  setStatus(''); // the last answer's summary is about another board
   drawPalette();
   drawBoard();
   updateShareLink();
@@ -790,6 +793,7 @@ function fillOptions() {
       chosen[o.key] = select.value;
       clearAnswer();
       drawBoard();
+      updateShareLink();
     });
     label.appendChild(select);
     box.appendChild(label);
@@ -839,6 +843,10 @@ async function start() {
   $('examples').addEventListener('change', () => {
     const e = (state.examples[state.puzzle] || [])[Number($('examples').value)];
     if (!e) return;
+    if (e.options) {
+      state.options[state.puzzle] = { ...(state.options[state.puzzle] || {}), ...e.options };
+      fillOptions();
+    }
     $('board-text').value = e.board;
     onTextInput();
     $('examples').value = '';

@@ -9,6 +9,7 @@ use axum::Router;
 const INDEX: &str = include_str!("../assets/index.html");
 const STYLE: &str = include_str!("../assets/style.css");
 const SCRIPT: &str = include_str!("../assets/app.js");
+const N_PUZZLE: &str = include_str!("../assets/n_puzzle.js");
 const EXAMPLES: &str = include_str!("../assets/examples.json");
 const ICON: &str = include_str!("../assets/icon.svg");
 
@@ -39,6 +40,10 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
             "/app.js",
             get(file("text/javascript; charset=utf-8", SCRIPT)),
         )
+        .route(
+            "/n_puzzle.js",
+            get(file("text/javascript; charset=utf-8", N_PUZZLE)),
+        )
         .route("/examples.json", get(file("application/json", EXAMPLES)))
         .route("/icon.svg", get(file("image/svg+xml", ICON)))
 }
@@ -49,10 +54,10 @@ mod tests {
 
     #[test]
     fn the_page_loads_only_its_own_files() {
-        for needle in ["style.css", "app.js", "icon.svg"] {
+        for needle in ["style.css", "app.js", "n_puzzle.js", "icon.svg"] {
             assert!(INDEX.contains(needle), "{needle}");
         }
-        for asset in [INDEX, STYLE, SCRIPT, ICON] {
+        for asset in [INDEX, STYLE, SCRIPT, N_PUZZLE, ICON] {
             // The SVG namespace is a name, not a fetch.
             let asset = asset.replace("http://www.w3.org/2000/svg", "");
             assert!(!asset.contains("http://"), "no absolute http URL");

@@ -8,15 +8,17 @@
 //! * `POST /api/{puzzle}/verify` — board and solution text; answers the special judge's
 //!   verdict.
 //!
-//! `{puzzle}` is `rush-hour`, `chips` or `puzznic`. The handlers call the same library code as
-//! the CLI and report its errors with the same messages. The server is meant to be safe to
-//! leave running: bodies are capped ([`Config::body_limit`]), each solve runs on a blocking
-//! thread under a state cap and a deadline, at most [`Config::max_concurrent`] solves run at
-//! once, and every failure (a panic included) is a JSON error, never a dropped connection.
+//! `{puzzle}` is `rush-hour`, `chips`, `puzznic` or `n-puzzle`. The handlers call the same
+//! library code as the CLI and report its errors with the same messages. The server is meant
+//! to be safe to leave running: bodies are capped ([`Config::body_limit`]), each solve runs on
+//! a blocking thread under a state cap and a deadline, at most [`Config::max_concurrent`]
+//! solves run at once, and every failure (a panic included) is a JSON error, never a dropped
+//! connection.
 
 mod assets;
 pub mod chips;
 pub mod error;
+pub mod n_puzzle;
 pub mod puzznic;
 pub mod request;
 pub mod rush_hour;
@@ -31,6 +33,7 @@ use axum::{Json, Router};
 use error::ApiError;
 use request::{Budget, Caps};
 use std::future::Future;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -53,6 +56,10 @@ pub struct Config {
     /// 503: searches look at the clock only every few thousand expansions, and building the
     /// answer takes a moment.
     pub grace: Duration,
+    /// Where the n-puzzle's pattern tables are cached, shared with the command line (by
+    /// default `$GRIDLOCK_CACHE`, else the user cache directory); `None` keeps the tables
+    /// the player builds in memory only.
+    pub tables: Option<PathBuf>,
 }
 
 impl Default for Config {
@@ -64,6 +71,7 @@ impl Default for Config {
             max_concurrent: std::thread::available_parallelism().map_or(2, |n| n.get()),
             queue_wait: Duration::from_secs(2),
             grace: Duration::from_secs(2),
+            tables: gridlock_puzzles::n_puzzle::cache::cache_dir(),
         }
     }
 }
@@ -76,6 +84,8 @@ pub struct Job {
     pub caps: Caps,
     /// Raised when the server stops waiting for this job; every search watches it.
     pub cancel: Arc<AtomicBool>,
+    /// The n-puzzle's table cache ([`Config::tables`]).
+    pub tables: Option<PathBuf>,
 }
 
 impl Job {
@@ -101,7 +111,7 @@ struct App {
 }
 
 /// The puzzles the API knows, as they appear in URLs and in the page's fragment.
-pub const PUZZLES: [&str; 3] = ["rush-hour", "chips", "puzznic"];
+pub const PUZZLES: [&str; 4] = ["rush-hour", "chips", "puzznic", "n-puzzle"];
 
 fn handler(puzzle: &str, verify: bool) -> Option<Handler> {
     Some(match (puzzle, verify) {
@@ -111,6 +121,8 @@ fn handler(puzzle: &str, verify: bool) -> Option<Handler> {
         ("chips", true) => chips::verify,
         ("puzznic", false) => puzznic::solve,
         ("puzznic", true) => puzznic::verify,
+        ("n-puzzle", false) => n_puzzle::solve,
+        ("n-puzzle", true) => n_puzzle::verify,
         _ => return None,
     })
 }
@@ -177,7 +189,7 @@ async fn dispatch(
         return ApiError::new(
             StatusCode::NOT_FOUND,
             "not_found",
-            format!("unknown puzzle '{puzzle}': expected rush-hour, chips or puzznic"),
+            format!("unknown puzzle '{puzzle}': expected {}", PUZZLES.join(", ")),
         )
         .into_response();
     };
@@ -262,6 +274,7 @@ async fn execute(app: &App, run: Handler, body: serde_json::Value) -> Reply {
             timeout: app.config.timeout,
         },
         cancel: cancel.clone(),
+        tables: app.config.tables.clone(),
     };
     let task = tokio::task::spawn_blocking(move || {
         let _slot = slot;

@@ -235,8 +235,17 @@ fn base64_decoder_round_trips_known_values() {
     assert_eq!(base64_decode("aA=="), b"h");
 }
 
+/// One browser at a time: the tests of this file would otherwise start two Chromiums at
+/// once on a 2-core machine.
+fn one_browser() -> std::sync::MutexGuard<'static, ()> {
+    static ONE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    ONE.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 #[test]
 fn the_page_solves_and_plays_back_in_a_real_browser() {
+    let _one = one_browser();
     let driver = path_from("GRIDLOCK_CHROMEDRIVER", "/usr/bin/chromedriver");
     let chromium = path_from("GRIDLOCK_CHROMIUM", "/usr/bin/chromium");
     if !driver.exists() || !chromium.exists() {
@@ -423,6 +432,188 @@ fn the_page_solves_and_plays_back_in_a_real_browser() {
         browser.wait_text("#step-counter", "Step 40 / 83");
         browser.screenshot(&shots, "rush-hour.png");
     }
+    drop(browser);
+    drop(server);
+}
+
+/// The browser's paths, or `None` (with a note) when they are missing and not required.
+fn browser_paths() -> Option<(PathBuf, PathBuf)> {
+    let driver = path_from("GRIDLOCK_CHROMEDRIVER", "/usr/bin/chromedriver");
+    let chromium = path_from("GRIDLOCK_CHROMIUM", "/usr/bin/chromium");
+    if driver.exists() && chromium.exists() {
+        return Some((driver, chromium));
+    }
+    let note = format!(
+        "browser test skipped: {} or {} is missing (run .ci/browser-deps)",
+        driver.display(),
+        chromium.display()
+    );
+    assert!(
+        std::env::var_os("GRIDLOCK_REQUIRE_BROWSER").is_none(),
+        "{note}"
+    );
+    eprintln!("{note}");
+    None
+}
+
+impl Browser {
+    fn value(&self, id: &str) -> String {
+        self.js(&format!("return document.getElementById('{id}').value"))
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    /// The tiles drawn on the board, in reading order (0 for the blank).
+    fn tiles(&self) -> Vec<u64> {
+        let v = self.js(
+            "const n = document.querySelectorAll('#board .cell-hit').length; \
+             const t = new Array(n).fill(0); \
+             for (const r of document.querySelectorAll('#board .tile')) \
+               t[Number(r.dataset.cell)] = Number(r.dataset.tile); \
+             return t",
+        );
+        v.as_array()
+            .map(|a| a.iter().filter_map(Value::as_u64).collect())
+            .unwrap_or_default()
+    }
+
+    fn move_labels(&self) -> Vec<String> {
+        let v =
+            self.js("return [...document.querySelectorAll('#moves li')].map(li => li.textContent)");
+        v.as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|s| s.as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+}
+
+#[test]
+fn the_n_puzzle_tab_slides_solves_plays_back_and_opens_links() {
+    let Some((driver, chromium)) = browser_paths() else {
+        return;
+    };
+    let _one = one_browser();
+    let shots = std::env::var_os("GRIDLOCK_SCREENSHOTS").map(PathBuf::from);
+    let server = support::start(gridlock_web::Config {
+        tables: None,
+        ..gridlock_web::Config::default()
+    });
+    let base = format!("http://{}/", server.addr);
+    let browser = Browser::launch(&driver, &chromium);
+    if shots.is_some() {
+        browser.cmd(
+            "POST",
+            "/window/rect",
+            Some(json!({ "width": 1280, "height": 1000 })),
+        );
+    }
+
+    // A solved 3x3 board; clicks slide the tiles next to the blank, and only those.
+    browser.go(&base);
+    browser.click("#tab-n-puzzle");
+    browser.click("#np-3x3");
+    assert_eq!(browser.value("board-text"), "1 2 3\n4 5 6\n7 8 0\n");
+    assert_eq!(browser.tiles(), [1, 2, 3, 4, 5, 6, 7, 8, 0]);
+    browser.click("#board .cell-hit[data-cell='7']");
+    assert_eq!(browser.value("board-text"), "1 2 3\n4 5 6\n7 0 8\n");
+    browser.click("#board .cell-hit[data-cell='4']");
+    assert_eq!(browser.value("board-text"), "1 2 3\n4 0 6\n7 5 8\n");
+    browser.click("#board .cell-hit[data-cell='0']");
+    assert_eq!(
+        browser.value("board-text"),
+        "1 2 3\n4 0 6\n7 5 8\n",
+        "a tile away from the blank does not move"
+    );
+    assert_eq!(browser.tiles(), [1, 2, 3, 4, 0, 6, 7, 5, 8]);
+    assert_eq!(
+        browser.js("return location.hash"),
+        "#n-puzzle/1-2-3/4-0-6/7-5-8",
+        "the link follows the slides"
+    );
+    assert_eq!(
+        browser.js("return document.getElementById('board').getAttribute('data-at-goal')"),
+        "false"
+    );
+
+    // Solve and play back to the goal.
+    browser.click("#solve");
+    browser.wait_text("#step-counter", "Move 0 / 2");
+    assert_eq!(browser.move_labels(), ["5 up", "8 left"]);
+    browser.click("#play");
+    browser.wait_text("#step-counter", "Move 2 / 2");
+    assert_eq!(browser.tiles(), [1, 2, 3, 4, 5, 6, 7, 8, 0]);
+    assert_eq!(
+        browser.js("return document.getElementById('board').getAttribute('data-at-goal')"),
+        "true"
+    );
+    assert!(browser.text("#phase").contains("Every tile is home"));
+    browser.key("\u{E012}");
+    browser.wait_text("#step-counter", "Move 1 / 2");
+    assert_eq!(browser.tiles(), [1, 2, 3, 4, 5, 6, 7, 0, 8]);
+
+    // A shared link: Korf's instance 1 with his goal (blank first), solved on opening.
+    let korf1 = "14-13-15-7/11-12-9-5/6-0-2-1/4-8-10-3";
+    browser.go("about:blank");
+    browser.go(&format!("{base}#n-puzzle/{korf1}?goal=blank-first"));
+    browser.wait_text("#step-counter", "Move 0 / 57");
+    assert_eq!(browser.value("option-goal"), "blank-first");
+    assert_eq!(
+        browser.value("board-text"),
+        "14 13 15 7\n11 12 9 5\n6 0 2 1\n4 8 10 3\n"
+    );
+    assert_eq!(browser.tiles().len(), 16);
+    for _ in 0..20 {
+        browser.key("\u{E014}");
+    }
+    browser.wait_text("#step-counter", "Move 20 / 57");
+    browser.screenshot(&shots, "n-puzzle.png");
+    browser.key("\u{E010}");
+    browser.wait_text("#step-counter", "Move 57 / 57");
+    assert_eq!(browser.tiles(), (0..16).collect::<Vec<u64>>());
+    // A link with a goal board of its own: the goal menu shows it.
+    browser.go("about:blank");
+    browser.go(&format!(
+        "{base}#n-puzzle/1-2-3/4-5-6/7-8-0?goal=1-2-3/4-5-6/7-0-8"
+    ));
+    browser.wait_text("#step-counter", "Move 0 / 1");
+    assert_eq!(browser.value("option-goal"), "1-2-3/4-5-6/7-0-8");
+    assert_eq!(browser.move_labels(), ["8 right"]);
+
+    // The shapes: a 5x5 example from the menu is drawn with 24 tiles and solved; another
+    // shape from the inputs; Scramble changes the board and its link.
+    browser.click("#edit");
+    let option = browser
+        .find_xpath("//select[@id='examples']/option[contains(., '24-puzzle: 60 random slides')]");
+    browser.cmd("POST", &format!("/element/{option}/click"), Some(json!({})));
+    assert_eq!(browser.value("option-goal"), "blank-last");
+    assert_eq!(browser.tiles().len(), 25);
+    browser.click("#solve");
+    browser.wait_text("#step-counter", "Move 0 / 52");
+    browser.click("#edit");
+    browser.js("document.getElementById('np-rows').value = '2'; \
+         document.getElementById('np-cols').value = '5'");
+    browser.click("#np-shape");
+    assert_eq!(browser.value("board-text"), "1 2 3 4 5\n6 7 8 9 0\n");
+    assert_eq!(
+        browser.text("#status"),
+        "",
+        "the 5x5 answer's summary is gone"
+    );
+    browser.click("#np-scramble");
+    browser.screenshot(&shots, "n-puzzle-edit.png");
+    let scrambled = browser.value("board-text");
+    assert_ne!(scrambled, "1 2 3 4 5\n6 7 8 9 0\n");
+    assert_eq!(scrambled.lines().count(), 2);
+    let hash = browser.js("return location.hash");
+    assert!(
+        hash.as_str().unwrap().starts_with("#n-puzzle/")
+            && !hash.as_str().unwrap().contains("6-7-8-9-0"),
+        "{hash}"
+    );
     drop(browser);
     drop(server);
 }

@@ -42,6 +42,10 @@ pub struct Args {
     /// line, in input order, using every core.
     #[arg(long)]
     pub batch: bool,
+    /// With --batch: solve only the input's lines A to B (1-based, inclusive; `A..` to the
+    /// end, `N` one line), so that the parts of a job array concatenate to the whole run.
+    #[arg(long, value_name = "A..B", requires = "batch", value_parser = parse_lines)]
+    pub lines: Option<Lines>,
     /// Output format (`moves` is the judge output: the tile list).
     #[arg(long, value_enum, default_value_t = Format::Judge)]
     pub format: Format,
@@ -275,8 +279,12 @@ fn solver_for(goal: Board, args: &Args, shape: Shape) -> Result<Solver, CliError
     Ok(Solver::new(goal, heuristic))
 }
 
+/// No node cap unless one is asked for: a capped search runs on one thread (the engine's
+/// split search cannot share a cap exactly).
 fn search_limits(args: &Args) -> Limits {
-    common::limits(args.max_states.unwrap_or(usize::MAX), args.timeout)
+    let mut limits = common::limits(args.max_states.unwrap_or(usize::MAX), args.timeout);
+    limits.max_states = args.max_states;
+    limits
 }
 
 fn stats_line(solver: &Solver, solution: Option<&Solution>, stats: &Stats) -> String {
@@ -366,6 +374,50 @@ fn stats_json(stats: &Stats, solution: Option<&Solution>) -> Value {
 /// Puzzles per parallel round: enough to keep every core busy on uneven puzzles, few
 /// enough that output streams.
 const CHUNK: usize = 256;
+/// The input lines a batch solves: `first..=last`, 1-based.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lines {
+    first: usize,
+    last: usize,
+}
+
+impl Lines {
+    fn all() -> Lines {
+        Lines {
+            first: 1,
+            last: usize::MAX,
+        }
+    }
+}
+
+/// `A..B`, `A..`, `..B` or `N`, with 1 ≤ A ≤ B.
+fn parse_lines(text: &str) -> Result<Lines, String> {
+    let number = |w: &str, default: usize| -> Result<usize, String> {
+        if w.is_empty() {
+            return Ok(default);
+        }
+        match w.trim().parse::<usize>() {
+            Ok(0) => Err("line numbers start at 1".to_string()),
+            Ok(n) => Ok(n),
+            Err(_) => Err(format!("expected a line number, found `{w}`")),
+        }
+    };
+    let (first, last) = match text.split_once("..") {
+        Some((a, b)) => (number(a, 1)?, number(b, usize::MAX)?),
+        None if text.trim().is_empty() => return Err("expected A..B, A.. or N".to_string()),
+        None => {
+            let n = number(text, 1)?;
+            (n, n)
+        }
+    };
+    if last < first {
+        return Err(format!(
+            "the range {text} is empty: {last} comes before {first}"
+        ));
+    }
+    Ok(Lines { first, last })
+}
+
 /// Longest line accepted in batch input.
 const MAX_LINE: u64 = 1 << 16;
 
@@ -387,6 +439,7 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
     let clock = Instant::now();
     let mut solvers: HashMap<Shape, Solver> = HashMap::new();
     let mut total = Stats::default();
+    let lines = args.lines.unwrap_or_else(Lines::all);
     let (mut line_no, mut solved, mut done) = (0usize, 0u64, false);
     let mut bytes = Vec::new();
     while !done {
@@ -405,11 +458,18 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
             }
             chunk_bytes += n as u64;
             line_no += 1;
+            if line_no > lines.last {
+                done = true;
+                break;
+            }
             if n as u64 > MAX_LINE {
                 failure = Some(CliError::Input(format!(
                     "{name}: line {line_no}: longer than {MAX_LINE} bytes; expected one board per line"
                 )));
                 break;
+            }
+            if line_no < lines.first {
+                continue;
             }
             let parsed = input::decode(bytes.clone())
                 .map_err(|mut e| {

@@ -70,6 +70,9 @@ pub enum Action {
     /// Every interesting Rush Hour puzzle, enumerated from scratch: one line `MOVES BOARD SIZE
     /// KEY` per solvable, minimal component (see docs/universe.md).
     Universe(super::universe::Args),
+    /// Interesting puzzles of a chosen difficulty, on demand: one line `MOVES BOARD SIZE` per
+    /// puzzle, each the hardest position of its component (see docs/generate.md).
+    Generate(super::generate::Args),
 }
 
 /// Arguments of `gridlock rush-hour explore`.
@@ -119,6 +122,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
     match args.action {
         Some(Action::Explore(e)) => return explore(e, out),
         Some(Action::Universe(u)) => return super::universe::run(u, out),
+        Some(Action::Generate(g)) => return super::generate::run(g, out),
         None => {}
     }
     if args.batch {

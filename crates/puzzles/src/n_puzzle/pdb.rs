@@ -84,14 +84,47 @@ impl Pattern {
         &self.sizes
     }
 
-    /// The labels (goal cells) of each group: the non-blank goal cells in reading order,
-    /// cut into groups of the pattern's sizes.
+    /// The labels (goal cells) of each group. `6-6-6-6` on a 5×5 board with the blank's goal
+    /// in a corner of the main diagonal is Korf and Felner's split (compact blocks around the
+    /// blank's corner, turned half a turn when the blank's goal is the far corner); every
+    /// other pattern takes the non-blank goal cells in reading order, cut into groups of the
+    /// pattern's sizes.
     pub fn groups(&self, shape: Shape, blank_label: u8) -> Vec<Vec<u8>> {
+        if let Some(groups) = self.korf_felner(shape, blank_label) {
+            return groups;
+        }
         let mut cells = (0..shape.cells() as u8).filter(|&c| c != blank_label);
         self.sizes
             .iter()
             .map(|&k| cells.by_ref().take(k as usize).collect())
             .collect()
+    }
+
+    /// Korf and Felner's 6-6-6-6 split of the 24-puzzle (blank's goal top-left): tiles
+    /// 1 2 5 6 7 12 beside the blank, then the 3×2 block 3 4 8 9 13 14, the 3×2 block
+    /// 10 11 15 16 20 21 and the 2×3 block 17 18 19 22 23 24. Compact groups see more of the
+    /// interactions between their tiles than reading-order rows do (Korf & Felner 2002).
+    fn korf_felner(&self, shape: Shape, blank_label: u8) -> Option<Vec<Vec<u8>>> {
+        const SPLIT: [[u8; 6]; 4] = [
+            [1, 2, 5, 6, 7, 12],
+            [3, 4, 8, 9, 13, 14],
+            [10, 11, 15, 16, 20, 21],
+            [17, 18, 19, 22, 23, 24],
+        ];
+        if (shape.rows, shape.cols) != (5, 5) || self.sizes != [6, 6, 6, 6] {
+            return None;
+        }
+        let turn = match blank_label {
+            0 => |c: u8| c,
+            24 => |c: u8| 24 - c,
+            _ => return None,
+        };
+        Some(
+            SPLIT
+                .iter()
+                .map(|g| g.iter().map(|&c| turn(c)).collect())
+                .collect(),
+        )
     }
 
     /// Total placements of all the tables: what building them costs, roughly.
@@ -777,6 +810,25 @@ mod tests {
         assert_eq!(Pattern::quick(Shape::new(3, 3).unwrap()).to_string(), "8");
         let groups = Pattern::parse("7-8", s).unwrap().groups(s, 0);
         assert_eq!(groups[0], [1, 2, 3, 4, 5, 6, 7]);
+    }
+
+    #[test]
+    fn the_24_puzzle_split_is_korf_and_felners_blocks() {
+        let s = Shape::new(5, 5).unwrap();
+        let p = Pattern::parse("6-6-6-6", s).unwrap();
+        for blank in [0u8, 24] {
+            let groups = p.groups(s, blank);
+            let mut all: Vec<u8> = groups.concat();
+            all.sort_unstable();
+            let expected: Vec<u8> = (0..25).filter(|&c| c != blank).collect();
+            assert_eq!(all, expected, "a partition of the tiles");
+        }
+        assert_eq!(p.groups(s, 0)[0], [1, 2, 5, 6, 7, 12]);
+        assert_eq!(p.groups(s, 24)[3], [7, 6, 5, 2, 1, 0]);
+        // other blank cells and other patterns keep reading order
+        assert_eq!(p.groups(s, 12)[0], [0, 1, 2, 3, 4, 5]);
+        let rows = Pattern::parse("6-6-6-5-1", s).unwrap();
+        assert_eq!(rows.groups(s, 0)[1], [7, 8, 9, 10, 11, 12]);
     }
 
     #[test]

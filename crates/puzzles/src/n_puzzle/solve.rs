@@ -1,12 +1,14 @@
 //! Solving: parity first (an unreachable goal is answered at once), then IDA* on the
-//! engine's in-place search with the chosen heuristic, and the move list in tile numbers.
+//! engine's in-place search with the chosen heuristic, one tree split over every core of
+//! rayon's pool once its iterations grow (the move list is the serial search's, on any
+//! number of threads), and the move list in tile numbers.
 
 use super::board::{Board, Dir, Shape};
 use super::cache::{self, Event};
 use super::manhattan::Manhattan;
 use super::moves::{labels, Tiles};
 use super::pdb::{Pattern, PdbHeuristic};
-use gridlock_search::{ida_star_in_place, Limits, Stats, Stopped};
+use gridlock_search::{ida_star_split, Limits, Stats, Stopped};
 use std::path::Path;
 
 /// A lower bound ready to search with.
@@ -222,12 +224,12 @@ impl Solver {
             Heuristic::Manhattan(m) => {
                 let mut t = tiles;
                 let h = m.estimate(&t);
-                (ida_star_in_place(m, &mut t, h, None, limits)?, h)
+                (ida_star_split(m, &mut t, h, None, limits)?, h)
             }
             Heuristic::Pdb(p) => {
                 let mut s = p.state(tiles);
                 let h = p.estimate(&s);
-                (ida_star_in_place(p.as_ref(), &mut s, h, None, limits)?, h)
+                (ida_star_split(p.as_ref(), &mut s, h, None, limits)?, h)
             }
         };
         let dirs = found.moves.expect("a reachable goal is found");

@@ -20,6 +20,7 @@
 pub mod any;
 pub mod board;
 pub mod general;
+pub mod generate;
 pub mod moves;
 pub mod parse;
 pub mod render;

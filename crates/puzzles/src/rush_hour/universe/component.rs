@@ -75,8 +75,16 @@ impl Scratch {
     }
 
     /// Visits the whole component of `seed` (rank `seed_rank`), breadth first, storing every
-    /// position and the adjacency. Returns the component's size.
-    fn explore(&mut self, t: &Tables, layout: &Layout, seed: u64, seed_rank: u64) -> usize {
+    /// position and the adjacency. Returns the component's size, or `None` as soon as it holds
+    /// more than `cap` positions.
+    fn explore(
+        &mut self,
+        t: &Tables,
+        layout: &Layout,
+        seed: u64,
+        seed_rank: u64,
+        cap: usize,
+    ) -> Option<usize> {
         let base = self.visited;
         self.states.clear();
         self.adj.clear();
@@ -113,10 +121,13 @@ impl Scratch {
             self.next_ranked = next;
             self.adj_start.push(self.adj.len() as u32);
             i += 1;
+            if self.states.len() > cap {
+                break;
+            }
         }
         self.visited = base + self.states.len() as u32;
         self.ranks = rank_list;
-        self.states.len()
+        (self.states.len() <= cap).then_some(self.states.len())
     }
 
     /// Distances to the nearest goal over the stored adjacency; returns the largest.
@@ -231,19 +242,11 @@ impl Scratch {
         walls_matter: bool,
     ) -> ComponentInfo {
         let t = tables();
-        let size = self.explore(t, layout, seed, seed_rank);
+        let size = self
+            .explore(t, layout, seed, seed_rank, usize::MAX)
+            .expect("no cap");
         let moves = self.distances(layout);
-        // hardest: farthest from the goals, ties broken by the normalised string
-        let mut best = usize::MAX;
-        let mut best_str = [u8::MAX; CELLS];
-        for i in 0..size {
-            if u32::from(self.dist[i]) == moves {
-                if let Some(s) = layout.normalised_below(self.states[i], &best_str) {
-                    best = i;
-                    best_str = s;
-                }
-            }
-        }
+        let (best, best_str) = self.hardest(layout, moves);
         let minimal = self.is_minimal(layout, best, moves, walls_matter);
         ComponentInfo {
             size: size as u64,
@@ -251,6 +254,58 @@ impl Scratch {
             hardest: best_str,
             minimal,
         }
+    }
+
+    /// The hardest position of the component just explored (at distance `moves`): its index
+    /// and normalised string. Ties go to the smallest normalised string.
+    fn hardest(&self, layout: &Layout, moves: u32) -> (usize, [u8; CELLS]) {
+        let mut best = usize::MAX;
+        let mut best_str = [u8::MAX; CELLS];
+        for (i, &d) in self.dist.iter().enumerate() {
+            if u32::from(d) == moves {
+                if let Some(s) = layout.normalised_below(self.states[i], &best_str) {
+                    best = i;
+                    best_str = s;
+                }
+            }
+        }
+        (best, best_str)
+    }
+
+    /// Explores the component of `seed` in `layout` (a new layout: the layout's numbering
+    /// is reset) and finds its hardest position; `None` when the component has no goal. The
+    /// generator's evaluation: the same exploration, distances and tie rule as the
+    /// enumeration, without the minimality test. Also `None` when the component holds more
+    /// than `cap` positions (the exploration stops there).
+    pub(crate) fn farthest(&mut self, layout: &Layout, seed: u64, cap: usize) -> Option<Farthest> {
+        let t = tables();
+        self.begin_layout(layout);
+        let rank = self.ranker.rank(t, seed);
+        let size = self.explore(t, layout, seed, rank, cap)?;
+        if !self.states.iter().any(|&s| layout.is_goal(s)) {
+            return None;
+        }
+        let moves = self.distances(layout);
+        let (index, hardest) = self.hardest(layout, moves);
+        Some(Farthest {
+            size: size as u64,
+            moves,
+            hardest,
+            position: self.states[index],
+            index,
+        })
+    }
+
+    /// After [`Scratch::farthest`]: a vehicle of the hardest position whose removal does
+    /// not lower its optimal moves, as `(lane, index in lane)` for [`Layout::without`];
+    /// `None` when the hardest position is minimal.
+    pub(crate) fn needless_vehicle(
+        &mut self,
+        layout: &Layout,
+        found: &Farthest,
+    ) -> Option<(usize, usize)> {
+        let moved = self.moved_by_a_solution(layout, found.index);
+        self.needless_unless_moved(layout, found.position, &moved, found.moves)
     }
 
     /// The smallest normalised string of the component just classified.
@@ -275,9 +330,16 @@ impl Scratch {
         moves: u32,
         walls_matter: bool,
     ) -> bool {
+        let moved = self.moved_by_a_solution(layout, hardest);
+        let p = self.states[hardest];
+        self.minimal_unless_moved(layout, p, &moved, moves, walls_matter)
+    }
+
+    /// The vehicles one optimal solution of state `hardest` moves (bit `v` of `moved[lane]`),
+    /// walking the stored distances down. Those need no minimality test: replaying that
+    /// solution without them is shorter.
+    fn moved_by_a_solution(&self, layout: &Layout, hardest: usize) -> [u8; LANES] {
         let t = tables();
-        // Vehicles moved by one optimal solution need no test: replaying that solution without
-        // them is shorter.
         let mut moved = [0u8; LANES];
         let mut at = hardest;
         while self.dist[at] > 0 {
@@ -291,8 +353,7 @@ impl Scratch {
             moved[lane] |= 1 << v;
             at = next;
         }
-        let p = self.states[hardest];
-        self.minimal_unless_moved(layout, p, &moved, moves, walls_matter)
+        moved
     }
 
     /// Whether position `p` (optimal moves `moves`) is minimal, given `moved`: bit `v` of
@@ -307,20 +368,11 @@ impl Scratch {
         moves: u32,
         walls_matter: bool,
     ) -> bool {
-        let t = tables();
-        for (lane, &moved_here) in moved.iter().enumerate() {
-            let n = t.kinds[usize::from(layout.kinds[lane])].lens.len();
-            for v in 0..n {
-                if moved_here >> v & 1 == 1 {
-                    continue;
-                }
-                let Some((smaller, q)) = layout.without(p, lane, v) else {
-                    continue; // the red car
-                };
-                if moves == 0 || self.solve_within(&smaller, q, moves - 1).is_none() {
-                    return false;
-                }
-            }
+        if self
+            .needless_unless_moved(layout, p, moved, moves)
+            .is_some()
+        {
+            return false;
         }
         if walls_matter {
             let mut walls = layout.walls;
@@ -335,6 +387,51 @@ impl Scratch {
         }
         true
     }
+}
+
+impl Scratch {
+    /// The first vehicle (lane by lane) not in `moved` whose removal from `p` (optimal moves
+    /// `moves`) leaves a board that still needs `moves` moves: the witness that `p` is not
+    /// minimal, or `None` when it is (as far as vehicles go).
+    fn needless_unless_moved(
+        &mut self,
+        layout: &Layout,
+        p: u64,
+        moved: &[u8; LANES],
+        moves: u32,
+    ) -> Option<(usize, usize)> {
+        let t = tables();
+        for (lane, &moved_here) in moved.iter().enumerate() {
+            let n = t.kinds[usize::from(layout.kinds[lane])].lens.len();
+            for v in 0..n {
+                if moved_here >> v & 1 == 1 {
+                    continue;
+                }
+                let Some((smaller, q)) = layout.without(p, lane, v) else {
+                    continue; // the red car
+                };
+                if moves == 0 || self.solve_within(&smaller, q, moves - 1).is_none() {
+                    return Some((lane, v));
+                }
+            }
+        }
+        None
+    }
+}
+
+/// What [`Scratch::farthest`] learns about one solvable component.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Farthest {
+    /// Positions in the component.
+    pub size: u64,
+    /// Distance of the hardest position from the nearest goal.
+    pub moves: u32,
+    /// The hardest position, normalised.
+    pub hardest: [u8; CELLS],
+    /// The hardest position, packed in its layout.
+    pub position: u64,
+    /// Its index among the explored states (valid until the next exploration).
+    index: usize,
 }
 
 /// A lower bound on the moves `p` needs (admissible: never above the true distance, the

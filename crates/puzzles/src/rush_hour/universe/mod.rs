@@ -36,6 +36,7 @@ mod sweep;
 mod waves;
 
 pub use board::{normalise, Board};
+pub(crate) use component::Farthest;
 pub use component::{ComponentInfo, Scratch};
 pub use enumerate::{enumerate, Cancelled, Config, Event, Row, Rules, Summary, Units};
 

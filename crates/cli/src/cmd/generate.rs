@@ -1,0 +1,258 @@
+//! `gridlock rush-hour generate`: interesting Rush Hour puzzles of a chosen difficulty
+//! (SPEC §10). Parses and checks the options, streams the library's puzzles in the chosen
+//! format, and reports the run on stderr.
+
+use crate::common::limits;
+use crate::error::CliError;
+use crate::output::Output;
+use crate::progress::Progress;
+use gridlock_puzzles::rush_hour::generate::{generate, Generated, Report, Request, Set};
+use gridlock_puzzles::rush_hour::render::{grid, move_name};
+use gridlock_puzzles::rush_hour::{optimum, parse_database, solve, Metric};
+use gridlock_search::{Limits, StopReason};
+use serde_json::json;
+use std::time::Instant;
+
+/// Default `--timeout` of a generation, in seconds: long enough for every difficulty the
+/// generator reaches quickly, short enough that an impossible request ends.
+pub const DEFAULT_TIMEOUT: f64 = 300.0;
+
+/// Arguments of `gridlock rush-hour generate`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Optimal moves (slide metric): `A..B`, `A..` (at least A) or `N` (exactly N).
+    #[arg(long, value_name = "A..B", default_value = "1..")]
+    pub moves: String,
+    /// Vehicles on the board, the red car included: `A..B`, `A..` or `N`.
+    #[arg(long, value_name = "A..B", default_value = "2..18")]
+    pub vehicles: String,
+    /// Exactly this many 1x1 walls (0 to 4).
+    #[arg(long, value_name = "K", default_value_t = 0)]
+    pub walls: usize,
+    /// Pieces allowed: any, or what the boxed game holds (no walls, at most 12 cars with the
+    /// red car, 4 trucks).
+    #[arg(long, value_enum, default_value_t = SetArg::Any)]
+    pub set: SetArg,
+    /// Number of puzzles.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub count: usize,
+    /// Seed: the same options and seed print the same puzzles on any machine.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Output format: `MOVES BOARD SIZE` lines (judge), boards for people (text), or one
+    /// JSON object per puzzle with steps, key and an optimal solution (json).
+    #[arg(long, value_enum, default_value_t = GenFormat::Judge)]
+    pub format: GenFormat,
+    /// Stop after this many seconds (exit 3, printing what was found). Default 300.
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+    /// Print a summary (puzzles, candidates tried, rate) on stderr.
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// `--set`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SetArg {
+    /// Cars and trucks in any number, walls as asked.
+    Any,
+    /// The boxed game's pieces.
+    Physical,
+}
+
+/// `--format` of generate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum GenFormat {
+    /// `MOVES BOARD SIZE`, the database's line.
+    Judge,
+    /// Each puzzle drawn, with its numbers.
+    Text,
+    /// One JSON object per line.
+    Json,
+}
+
+/// Parses `A..B`, `A..` or `N` (a missing upper end is `None`; `..B` starts at `low`).
+pub fn parse_range(option: &str, text: &str, low: u32) -> Result<(u32, Option<u32>), String> {
+    let bad = || {
+        format!(
+            "{option} {text}: expected N, A..B or A.. with whole numbers (e.g. 20..30), found \
+             '{text}'"
+        )
+    };
+    let number = |s: &str| s.trim().parse::<u32>().map_err(|_| bad());
+    match text.split_once("..") {
+        Some((a, b)) => {
+            let a = if a.trim().is_empty() { low } else { number(a)? };
+            let b = if b.trim().is_empty() {
+                None
+            } else {
+                Some(number(b)?)
+            };
+            Ok((a, b))
+        }
+        None => number(text).map(|n| (n, Some(n))),
+    }
+}
+
+/// The library's request from the options, checked (exit 2 with the reason otherwise).
+pub fn request(args: &Args) -> Result<Request, CliError> {
+    let moves = parse_range("--moves", &args.moves, 1).map_err(CliError::Input)?;
+    let (lo, hi) = parse_range("--vehicles", &args.vehicles, 2).map_err(CliError::Input)?;
+    let req = Request {
+        moves,
+        vehicles: (lo as usize, hi.map_or(18, |h| h as usize)),
+        walls: args.walls,
+        set: match args.set {
+            SetArg::Any => Set::Any,
+            SetArg::Physical => Set::Physical,
+        },
+        count: args.count,
+        seed: args.seed,
+    };
+    req.check().map_err(CliError::Input)?;
+    Ok(req)
+}
+
+/// Runs `gridlock rush-hour generate`.
+pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
+    let req = request(&args)?;
+    let limits = limits(usize::MAX, Some(args.timeout.unwrap_or(DEFAULT_TIMEOUT)));
+    let clock = Instant::now();
+    let bar = Progress::new("puzzles", (req.count > 1).then_some(req.count as u64));
+    // both callbacks write: the output and the first failure (a closed pipe) are shared
+    let sink = std::cell::RefCell::new((out, None::<CliError>));
+    let mut index = 0;
+    let mut shown = 0u64;
+    let report = generate(
+        &req,
+        &limits,
+        |g| {
+            index += 1;
+            let mut sink = sink.borrow_mut();
+            let written = render(g, index, req.count, args.format).and_then(|t| sink.0.write(&t));
+            match written {
+                Ok(()) => true,
+                Err(e) => {
+                    sink.1 = Some(e);
+                    false
+                }
+            }
+        },
+        |r| {
+            let done = r.puzzles.len() as u64;
+            bar.advance(done, done - shown, clock.elapsed().as_secs_f64());
+            shown = done;
+            let mut sink = sink.borrow_mut();
+            if sink.1.is_none() {
+                if let Err(e) = sink.0.flush() {
+                    sink.1 = Some(e);
+                }
+            }
+        },
+    );
+    drop(bar);
+    let (out, failed) = sink.into_inner();
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    out.flush()?;
+    let secs = clock.elapsed().as_secs_f64();
+    if args.stats {
+        eprintln!("gridlock: {}", summary(&report, req.count, secs));
+    }
+    match report.stopped {
+        None => Ok(0),
+        Some(reason) => {
+            let why = match reason {
+                StopReason::Timeout => format!(
+                    "time limit of {} s reached",
+                    args.timeout.unwrap_or(DEFAULT_TIMEOUT)
+                ),
+                StopReason::Cancelled => "interrupted".to_string(),
+                StopReason::StateLimit(_) => reason.to_string(),
+            };
+            Err(CliError::Limit(format!(
+                "{why}: found {} of {} puzzles (largest MOVES met: {}; {} candidate boards \
+                 tried); raise --timeout or widen --moves/--vehicles",
+                report.puzzles.len(),
+                req.count,
+                report.best_moves,
+                report.tried
+            )))
+        }
+    }
+}
+
+/// The `--stats` line.
+fn summary(r: &Report, count: usize, secs: f64) -> String {
+    let per = |n: f64| n / secs.max(1e-9);
+    format!(
+        "generate: {} of {count} puzzles in {secs:.3} s ({:.1} puzzles/s); {} jobs, {} \
+         candidate boards tried ({:.0}/s), {} duplicates dropped; largest MOVES met {}; {} threads",
+        r.puzzles.len(),
+        per(r.puzzles.len() as f64),
+        r.jobs,
+        r.tried,
+        per(r.tried as f64),
+        r.duplicates,
+        r.best_moves,
+        rayon::current_num_threads()
+    )
+}
+
+/// One puzzle in the chosen format, newline included.
+fn render(
+    g: &Generated,
+    index: usize,
+    count: usize,
+    format: GenFormat,
+) -> Result<String, CliError> {
+    if format == GenFormat::Judge {
+        return Ok(format!("{g}\n"));
+    }
+    let puzzle = parse_database(&g.board)?;
+    let (board, start) = (&puzzle.board, puzzle.start);
+    let none = Limits::none();
+    let steps = optimum(board, start, Metric::Steps, None, &none)?
+        .0
+        .expect("generated puzzles are solvable");
+    let solution = solve(board, start, Metric::Moves, None, &none)?
+        .0
+        .expect("generated puzzles are solvable");
+    let exit = 2;
+    let names: Vec<String> = solution
+        .moves
+        .iter()
+        .map(|&m| move_name(board, m))
+        .collect();
+    let walls = g.board.bytes().filter(|&b| b == b'x').count();
+    Ok(match format {
+        GenFormat::Judge => unreachable!("handled above"),
+        GenFormat::Json => {
+            let value = json!({
+                "moves": g.moves,
+                "steps": steps - exit,
+                "steps_out": steps,
+                "board": g.board,
+                "size": g.size,
+                "key": g.key,
+                "vehicles": g.vehicles,
+                "walls": walls,
+                "solution": names,
+            });
+            format!("{value}\n")
+        }
+        GenFormat::Text => format!(
+            "Puzzle {index} of {count}: {} moves ({} steps to the exit cells), {} vehicles, {walls} \
+             walls; its component has {} positions\n{}\n{}key: {}\nsolution: {}\n\n",
+            g.moves,
+            steps - exit,
+            g.vehicles,
+            g.size,
+            g.board,
+            grid(board, start),
+            g.key,
+            names.join(", ")
+        ),
+    })
+}

@@ -1,0 +1,273 @@
+//! # Rush Hour puzzles on demand
+//!
+//! Generates 6×6 Rush Hour puzzles of a chosen difficulty (SPEC §10). Every puzzle produced:
+//! - is **the hardest position of its component** (farthest in moves from every goal; ties
+//!   go to the smallest normalised string), and MOVES is that distance (slide metric, the
+//!   red car on the exit cells, the exit not counted);
+//! - is **interesting**: solvable, and removing any one vehicle other than the red car from
+//!   the board strictly lowers its optimal moves;
+//! - has MOVES in the requested range, a vehicle count (red car included) in its range, and
+//!   exactly the requested number of walls; `Set::Physical` adds the boxed game's limits (no
+//!   walls, at most 12 cars with the red car, at most 4 trucks);
+//! - comes from a component no other puzzle of the same run comes from (distinct keys).
+//!
+//! Definitions (position, component, normalised string, key) are the universe's
+//! (`docs/universe.md`): the red car is horizontal, 2 long, in the third row.
+//!
+//! The work is split into *jobs* ([`climb`]): job `i` climbs from a random board seeded by
+//! `(seed, i)` alone. Jobs run in parallel, in chunks, and their puzzles are accepted in job
+//! order, so the output depends only on the request, not on threads or timing.
+//! Files: [`rng`] (the seeded generator), [`design`] (random boards and changes), [`climb`]
+//! (one job: evaluate, climb, reduce).
+
+pub mod climb;
+pub mod design;
+pub mod rng;
+
+use design::Shape;
+use gridlock_search::{Limits, StopReason};
+use rayon::prelude::*;
+use rustc_hash::FxHashSet;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+/// Which pieces a board may use.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Set {
+    /// Any number of cars and trucks (up to 18 vehicles), walls as requested.
+    #[default]
+    Any,
+    /// What the boxed game holds: no walls, at most 12 cars (the red car included), 4 trucks.
+    Physical,
+}
+
+/// The boxed game's cars, the red car included.
+pub const PHYSICAL_CARS: usize = 12;
+/// The boxed game's trucks.
+pub const PHYSICAL_TRUCKS: usize = 4;
+/// Most walls a request may ask for.
+pub const MAX_WALLS: usize = 4;
+/// Most vehicles on a 6×6 board (18 cars).
+pub const MAX_VEHICLES: usize = 18;
+
+/// What to generate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Request {
+    /// MOVES range: at least `.0`, at most `.1` (none: no upper end).
+    pub moves: (u32, Option<u32>),
+    /// Vehicles, the red car included: `.0..=.1`.
+    pub vehicles: (usize, usize),
+    /// Exactly this many walls.
+    pub walls: usize,
+    /// The piece set.
+    pub set: Set,
+    /// Number of puzzles.
+    pub count: usize,
+    /// The seed: the same request and seed give the same puzzles.
+    pub seed: u64,
+}
+
+impl Default for Request {
+    fn default() -> Self {
+        Request {
+            moves: (1, None),
+            vehicles: (2, MAX_VEHICLES),
+            walls: 0,
+            set: Set::Any,
+            count: 1,
+            seed: 1,
+        }
+    }
+}
+
+impl Request {
+    /// Checks the request for contradictions a user can fix (the message says what is
+    /// expected); a request that is merely too hard is not an error.
+    pub fn check(&self) -> Result<(), String> {
+        let (a, b) = self.moves;
+        if a == 0 {
+            return Err("--moves: expected at least 1 move (a puzzle of 0 moves is solved)".into());
+        }
+        if let Some(b) = b.filter(|&b| b < a) {
+            return Err(format!(
+                "--moves {a}..{b}: expected the lower end at most the upper end"
+            ));
+        }
+        let (lo, hi) = self.vehicles;
+        if lo < 2 {
+            return Err(format!(
+                "--vehicles {lo}..{hi}: expected at least 2 vehicles (the red car and one more; \
+                 the red car alone is no puzzle)"
+            ));
+        }
+        if hi < lo {
+            return Err(format!(
+                "--vehicles {lo}..{hi}: expected the lower end at most the upper end"
+            ));
+        }
+        if hi > MAX_VEHICLES {
+            return Err(format!(
+                "--vehicles {lo}..{hi}: expected at most {MAX_VEHICLES} vehicles (a 6x6 board \
+                 holds 18 cars)"
+            ));
+        }
+        if self.walls > MAX_WALLS {
+            return Err(format!(
+                "--walls {}: expected 0 to {MAX_WALLS} walls",
+                self.walls
+            ));
+        }
+        if self.set == Set::Physical {
+            if self.walls > 0 {
+                return Err(
+                    "--set physical: expected --walls 0 (the boxed game has no walls)".into(),
+                );
+            }
+            if lo > PHYSICAL_CARS + PHYSICAL_TRUCKS {
+                return Err(format!(
+                    "--set physical: expected at most {} vehicles (12 cars and 4 trucks), found \
+                     --vehicles {lo}..{hi}",
+                    PHYSICAL_CARS + PHYSICAL_TRUCKS
+                ));
+            }
+        }
+        if self.count == 0 {
+            return Err("--count 0: expected at least 1 puzzle".into());
+        }
+        Ok(())
+    }
+
+    /// The limits every board of this request stays within.
+    pub fn shape(&self) -> Shape {
+        let physical = self.set == Set::Physical;
+        Shape {
+            max_vehicles: self.vehicles.1,
+            max_cars: if physical {
+                PHYSICAL_CARS
+            } else {
+                MAX_VEHICLES
+            },
+            max_trucks: if physical {
+                PHYSICAL_TRUCKS
+            } else {
+                MAX_VEHICLES
+            },
+            walls: self.walls,
+        }
+    }
+}
+
+/// One generated puzzle: a line `MOVES BOARD SIZE` of the database format, and its key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// Optimal moves of the board (the component's largest distance to a goal).
+    pub moves: u32,
+    /// The board: the component's hardest position, normalised (36 characters).
+    pub board: String,
+    /// Positions in the component.
+    pub size: u64,
+    /// The component's key: its smallest normalised string.
+    pub key: String,
+    /// Vehicles on the board, the red car included.
+    pub vehicles: usize,
+}
+
+impl std::fmt::Display for Generated {
+    /// The database's line: `MOVES BOARD SIZE`, MOVES in two digits.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:02} {} {}", self.moves, self.board, self.size)
+    }
+}
+
+/// What a run did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// The puzzles, in the order printed.
+    pub puzzles: Vec<Generated>,
+    /// Jobs run (started).
+    pub jobs: u64,
+    /// Candidate boards evaluated (each one component explored).
+    pub tried: u64,
+    /// Puzzles meeting the request that were dropped because their component was already
+    /// printed.
+    pub duplicates: u64,
+    /// The largest MOVES of any component met.
+    pub best_moves: u32,
+    /// Why the run ended before `count` puzzles, if it did.
+    pub stopped: Option<StopReason>,
+}
+
+/// Whether the limits' deadline has passed or their cancel flag is raised.
+fn limit_hit(limits: &Limits) -> Option<StopReason> {
+    if limits
+        .cancel
+        .as_ref()
+        .is_some_and(|f| f.load(Ordering::Relaxed))
+    {
+        return Some(StopReason::Cancelled);
+    }
+    limits
+        .deadline
+        .filter(|&d| Instant::now() >= d)
+        .map(|_| StopReason::Timeout)
+}
+
+/// Generates `req.count` puzzles (see the module comment for what each one is), calling
+/// `each` on every puzzle as it is accepted (in output order; returning false stops the run,
+/// e.g. when the reader has gone) and `progress` after every chunk of jobs. Stops early, with
+/// the puzzles found so far, when `limits`' deadline passes or its cancel flag is raised
+/// (`Report::stopped`); without either an impossible request runs for ever. `req` must pass
+/// [`Request::check`].
+pub fn generate(
+    req: &Request,
+    limits: &Limits,
+    mut each: impl FnMut(&Generated) -> bool,
+    mut progress: impl FnMut(&Report),
+) -> Report {
+    let mut report = Report::default();
+    let mut keys: FxHashSet<String> = FxHashSet::default();
+    let stop = || limit_hit(limits).is_some();
+    // chunk sizes only decide how much work runs at once (and is wasted after the last
+    // puzzle), never which puzzles are printed
+    let threads = rayon::current_num_threads() as u64;
+    let mut chunk = threads.max(1);
+    let mut next = 0u64;
+    while report.puzzles.len() < req.count {
+        if let Some(reason) = limit_hit(limits) {
+            report.stopped = Some(reason);
+            break;
+        }
+        let jobs: Vec<u64> = (next..next + chunk).collect();
+        let results: Vec<climb::JobResult> = jobs
+            .par_iter()
+            .map(|&i| climb::run(req, i, &stop))
+            .collect();
+        next += chunk;
+        for result in results {
+            report.jobs += 1;
+            report.tried += result.tried;
+            report.best_moves = report.best_moves.max(result.best_moves);
+            for g in result.found {
+                if report.puzzles.len() == req.count {
+                    break;
+                }
+                if keys.insert(g.key.clone()) {
+                    let go_on = each(&g);
+                    report.puzzles.push(g);
+                    if !go_on {
+                        report.stopped = Some(StopReason::Cancelled);
+                        return report;
+                    }
+                } else {
+                    report.duplicates += 1;
+                }
+            }
+        }
+        progress(&report);
+        chunk = (chunk * 2).min(threads * 4);
+    }
+    if report.puzzles.len() >= req.count {
+        report.stopped = None;
+    }
+    report
+}

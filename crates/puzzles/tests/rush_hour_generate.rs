@@ -1,0 +1,367 @@
+//! Every line the generator prints, checked with code that is not the generator's: a brute
+//! force written here (grids of cell owners, moves tried cell by cell, breadth-first search
+//! over whole grids in a `HashMap`, normalised strings relabelled here) for the component,
+//! its size, MOVES, the hardest position with the tie rule and the key; the solver of
+//! `rush_hour::solve` (a different search from the generator's) for minimality; and the
+//! request's ranges, walls and piece limits.
+
+use gridlock_puzzles::rush_hour::generate::{generate, Generated, Request, Set};
+use gridlock_puzzles::rush_hour::{optimum, parse_database, Metric};
+use gridlock_search::Limits;
+use std::collections::{HashMap, HashSet, VecDeque};
+
+const WALL: u8 = 255;
+type Grid = [u8; 36];
+
+/// A database string as a grid: 0 empty, `WALL`, 1 the red car, 2.. the others.
+fn grid(board: &str) -> Grid {
+    let mut g = [0u8; 36];
+    for (c, ch) in board.bytes().enumerate() {
+        g[c] = match ch {
+            b'o' | b'.' => 0,
+            b'x' => WALL,
+            b'A'..=b'Z' => ch - b'A' + 1,
+            _ => panic!("bad board {board}"),
+        };
+    }
+    g
+}
+
+fn ids(g: &Grid) -> Vec<u8> {
+    let mut v: Vec<u8> = g.iter().copied().filter(|&x| x != 0 && x != WALL).collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// Every grid one slide (of any length) away.
+fn slides(g: &Grid) -> Vec<Grid> {
+    let mut out = Vec::new();
+    for id in ids(g) {
+        let cs: Vec<usize> = (0..36).filter(|&c| g[c] == id).collect();
+        let horizontal = cs[1] == cs[0] + 1;
+        let (stride, len) = (if horizontal { 1 } else { 6 }, cs.len());
+        for forward in [false, true] {
+            let mut cur = *g;
+            let mut first = cs[0] as isize;
+            loop {
+                let next = if forward {
+                    first + (len as isize) * stride
+                } else {
+                    first - stride
+                };
+                let inside = (0..36).contains(&next) && (!horizontal || next / 6 == first / 6);
+                if !inside || cur[next as usize] != 0 {
+                    break;
+                }
+                let tail = if forward {
+                    first
+                } else {
+                    first + (len as isize - 1) * stride
+                };
+                cur[tail as usize] = 0;
+                cur[next as usize] = id;
+                first += if forward { stride } else { -stride };
+                out.push(cur);
+            }
+        }
+    }
+    out
+}
+
+fn solved(g: &Grid) -> bool {
+    g[16] == 1 && g[17] == 1
+}
+
+/// The normalised string, written here: vehicles relabelled in reading order of their first
+/// cell, the red car `A`.
+fn normalised(g: &Grid) -> String {
+    let mut names = HashMap::new();
+    let mut next = b'B';
+    g.iter()
+        .map(|&x| match x {
+            0 => 'o',
+            WALL => 'x',
+            1 => 'A',
+            id => *names.entry(id).or_insert_with(|| {
+                next += 1;
+                next - 1
+            }) as char,
+        })
+        .collect()
+}
+
+/// The whole component of `g` (moves are reversible) and each grid's distance in moves to
+/// the nearest solved grid.
+fn component(g: &Grid) -> (Vec<Grid>, Vec<Option<u32>>) {
+    let mut index = HashMap::from([(*g, 0usize)]);
+    let mut all = vec![*g];
+    let mut adj: Vec<Vec<usize>> = Vec::new();
+    let mut i = 0;
+    while i < all.len() {
+        let mut here = Vec::new();
+        for n in slides(&all[i]) {
+            let next = all.len();
+            let k = *index.entry(n).or_insert(next);
+            if k == next {
+                all.push(n);
+            }
+            here.push(k);
+        }
+        adj.push(here);
+        i += 1;
+    }
+    let mut dist = vec![None; all.len()];
+    let mut queue = VecDeque::new();
+    for (k, s) in all.iter().enumerate() {
+        if solved(s) {
+            dist[k] = Some(0);
+            queue.push_back(k);
+        }
+    }
+    while let Some(k) = queue.pop_front() {
+        let d = dist[k].unwrap();
+        for &w in &adj[k] {
+            if dist[w].is_none() {
+                dist[w] = Some(d + 1);
+                queue.push_back(w);
+            }
+        }
+    }
+    (all, dist)
+}
+
+/// Checks one generated puzzle against the brute force, the solver and the request.
+fn check(req: &Request, p: &Generated) {
+    let g = grid(&p.board);
+    let (all, dist) = component(&g);
+    assert_eq!(all.len() as u64, p.size, "SIZE of {p}");
+    let max = dist.iter().flatten().copied().max().expect("solvable");
+    assert_eq!(max, p.moves, "MOVES of {p}");
+    assert_eq!(
+        dist[0],
+        Some(p.moves),
+        "the board is at the largest distance: {p}"
+    );
+    let hardest = (0..all.len())
+        .filter(|&k| dist[k] == Some(max))
+        .map(|k| normalised(&all[k]))
+        .min()
+        .unwrap();
+    assert_eq!(
+        hardest, p.board,
+        "hardest position, smallest normalised string"
+    );
+    let key = all.iter().map(normalised).min().unwrap();
+    assert_eq!(key, p.key, "key of {p}");
+    // the solver agrees on MOVES
+    let puzzle = parse_database(&p.board).unwrap();
+    let (best, _) = optimum(
+        &puzzle.board,
+        puzzle.start,
+        Metric::Moves,
+        None,
+        &Limits::none(),
+    )
+    .unwrap();
+    assert_eq!(best, Some(p.moves), "solver on {p}");
+    // minimality: without any one non-red vehicle, the solver finds fewer moves
+    for id in ids(&g).into_iter().filter(|&id| id != 1) {
+        let mut smaller = g;
+        smaller
+            .iter_mut()
+            .filter(|x| **x == id)
+            .for_each(|x| *x = 0);
+        let s = parse_database(&normalised(&smaller)).unwrap();
+        let (best, _) = optimum(
+            &s.board,
+            s.start,
+            Metric::Moves,
+            Some(p.moves - 1),
+            &Limits::none(),
+        )
+        .unwrap();
+        assert!(best.is_some(), "{p}: vehicle {id} is not needed");
+    }
+    // the request
+    assert!(p.moves >= req.moves.0, "{p}");
+    assert!(req.moves.1.is_none_or(|b| p.moves <= b), "{p}");
+    let vehicles = ids(&g).len();
+    assert_eq!(vehicles, p.vehicles);
+    assert!((req.vehicles.0..=req.vehicles.1).contains(&vehicles), "{p}");
+    assert_eq!(g.iter().filter(|&&x| x == WALL).count(), req.walls, "{p}");
+    if req.set == Set::Physical {
+        let trucks = ids(&g)
+            .iter()
+            .filter(|&&id| g.iter().filter(|&&x| x == id).count() == 3)
+            .count();
+        assert!(trucks <= 4 && vehicles - trucks <= 12, "{p}");
+    }
+    assert_eq!(
+        p.to_string(),
+        format!("{:02} {} {}", p.moves, p.board, p.size)
+    );
+}
+
+fn run(req: &Request) -> Vec<Generated> {
+    let report = generate(req, &Limits::none(), |_| true, |_| {});
+    assert_eq!(report.stopped, None);
+    assert_eq!(report.puzzles.len(), req.count);
+    let keys: HashSet<&str> = report.puzzles.iter().map(|p| p.key.as_str()).collect();
+    assert_eq!(keys.len(), req.count, "distinct components");
+    report.puzzles
+}
+
+fn request(moves: (u32, Option<u32>), count: usize, seed: u64) -> Request {
+    Request {
+        moves,
+        count,
+        seed,
+        ..Request::default()
+    }
+}
+
+#[test]
+fn easy_puzzles_are_exact_hardest_and_minimal() {
+    let req = request((4, Some(9)), 24, 7);
+    for p in run(&req) {
+        check(&req, &p);
+    }
+}
+
+#[test]
+fn medium_puzzles_with_a_vehicle_range() {
+    let req = Request {
+        vehicles: (7, 10),
+        ..request((12, Some(16)), 6, 3)
+    };
+    for p in run(&req) {
+        check(&req, &p);
+    }
+}
+
+#[test]
+fn walls_are_exact() {
+    for walls in [1, 2] {
+        let req = Request {
+            walls,
+            ..request((6, Some(12)), 6, 11)
+        };
+        for p in run(&req) {
+            check(&req, &p);
+        }
+    }
+}
+
+#[test]
+fn the_physical_set_keeps_its_limits() {
+    let req = Request {
+        set: Set::Physical,
+        vehicles: (12, 16),
+        ..request((8, Some(14)), 6, 5)
+    };
+    for p in run(&req) {
+        check(&req, &p);
+    }
+}
+
+#[test]
+fn same_seed_same_puzzles_on_one_and_two_threads() {
+    let req = request((6, Some(12)), 12, 42);
+    let on = |threads| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| run(&req))
+    };
+    let one = on(1);
+    assert_eq!(one, on(2));
+    assert_eq!(one, on(3));
+    assert_eq!(one, run(&req));
+    // a prefix: fewer puzzles are the first ones of more
+    let fewer = run(&Request {
+        count: 5,
+        ..req.clone()
+    });
+    assert_eq!(fewer[..], one[..5]);
+    // another seed, other puzzles
+    let other = run(&Request {
+        seed: 43,
+        ..req.clone()
+    });
+    assert_ne!(one, other);
+    let keys: HashSet<&str> = one.iter().map(|p| p.key.as_str()).collect();
+    assert!(
+        other
+            .iter()
+            .filter(|p| keys.contains(p.key.as_str()))
+            .count()
+            < 6
+    );
+}
+
+#[test]
+fn checks_refuse_contradictions() {
+    let ok = Request::default();
+    assert!(ok.check().is_ok());
+    let bad = [
+        Request {
+            moves: (10, Some(5)),
+            ..ok.clone()
+        },
+        Request {
+            moves: (0, None),
+            ..ok.clone()
+        },
+        Request {
+            count: 0,
+            ..ok.clone()
+        },
+        Request {
+            walls: 9,
+            ..ok.clone()
+        },
+        Request {
+            vehicles: (1, 1),
+            ..ok.clone()
+        },
+        Request {
+            vehicles: (5, 4),
+            ..ok.clone()
+        },
+        Request {
+            vehicles: (2, 19),
+            ..ok.clone()
+        },
+        Request {
+            set: Set::Physical,
+            walls: 1,
+            ..ok.clone()
+        },
+        Request {
+            set: Set::Physical,
+            vehicles: (17, 18),
+            ..ok.clone()
+        },
+    ];
+    for r in bad {
+        assert!(r.check().is_err(), "{r:?}");
+    }
+}
+
+#[test]
+fn an_impossible_request_stops_at_the_deadline_with_what_it_found() {
+    let req = Request {
+        vehicles: (2, 2),
+        ..request((10, None), 1, 1)
+    };
+    let limits = Limits::none().with_timeout(std::time::Duration::from_millis(500));
+    let clock = std::time::Instant::now();
+    let report = generate(&req, &limits, |_| true, |_| {});
+    assert!(clock.elapsed().as_secs_f64() < 5.0);
+    assert_eq!(report.stopped, Some(gridlock_search::StopReason::Timeout));
+    assert!(report.puzzles.is_empty());
+    assert!(report.tried > 0);
+    assert!(report.best_moves < 10);
+}

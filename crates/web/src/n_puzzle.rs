@@ -1,0 +1,342 @@
+//! Sliding-tile puzzles for the web player: the same parser, solver and verifier as
+//! `gridlock n-puzzle` and `gridlock verify n-puzzle`, on any board the library accepts
+//! (R×C cells, 2 ≤ R, C, R·C ≤ 64).
+//!
+//! A request is answered under the server's deadline, so the web never starts a table build
+//! that takes long: it uses the strongest pattern tables already in the cache (as
+//! `--heuristic auto` does), else small ones it builds in about a second
+//! ([`WEB_PLACEMENTS`]). Built or loaded tables stay in memory for the next requests
+//! ([`tables`]). IDA* holds only its path, so the state cap does not bound it: the deadline
+//! does, and a request's `max_states` caps the expanded nodes, as `--max-states` does.
+
+mod tables;
+
+use crate::error::ApiError;
+use crate::request::{Budget, Caps, StatsJson};
+use crate::{Job, Reply};
+use gridlock_puzzles::n_puzzle::render;
+use gridlock_puzzles::n_puzzle::solve::strongest_pattern;
+use gridlock_puzzles::n_puzzle::verify as judge;
+use gridlock_puzzles::n_puzzle::{
+    parse_board, parse_size, parse_solution, Board, Dir, Shape, Solution, Solver,
+};
+use gridlock_search::{Limits, Stats, Stopped};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use std::borrow::Cow;
+
+pub use tables::{pattern_for, web_pattern, WEB_PLACEMENTS};
+
+/// `POST /api/n-puzzle/solve`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SolveRequest {
+    board: String,
+    /// `blank-last` (default), `blank-first`, or a board of the same shape (also in the
+    /// link form).
+    goal: Option<String>,
+    /// `RxC`, as `--size`: needed only for a single line of numbers that is not k².
+    size: Option<String>,
+    max_states: Option<usize>,
+    timeout: Option<f64>,
+}
+
+/// `POST /api/n-puzzle/verify`: a board and a judge output to replay.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VerifyRequest {
+    board: String,
+    solution: String,
+    goal: Option<String>,
+    size: Option<String>,
+    max_states: Option<usize>,
+    timeout: Option<f64>,
+}
+
+/// One board of the playback.
+#[derive(Serialize)]
+struct Frame {
+    rows: u8,
+    cols: u8,
+    /// The tile in every cell, in reading order, `0` the blank.
+    tiles: Vec<u8>,
+    /// The cell the last tile slid into (`null` at the start).
+    moved: Option<usize>,
+}
+
+fn frame(board: &Board, moved: Option<usize>) -> Frame {
+    Frame {
+        rows: board.shape.rows,
+        cols: board.shape.cols,
+        tiles: board.tiles.clone(),
+        moved,
+    }
+}
+
+/// The board in its link form: rows joined by `/`, tiles by `-` (`8-6-7/2-5-4/3-0-1`).
+pub fn link_form(board: &Board) -> String {
+    let rows: Vec<String> = board
+        .tiles
+        .chunks(board.shape.cols as usize)
+        .map(|row| {
+            let words: Vec<String> = row.iter().map(u8::to_string).collect();
+            words.join("-")
+        })
+        .collect();
+    rows.join("/")
+}
+
+/// Board text in the link form (`8-6-7/2-5-4/3-0-1`) rewritten as rows of numbers, one
+/// character for one, so that a parse error's line and column point at the same character
+/// in what was sent; any other text unchanged.
+fn from_link_form(text: &str) -> Cow<'_, str> {
+    let t = text.trim();
+    let link = t.contains(['-', '/'])
+        && t.chars()
+            .all(|c| c.is_ascii_digit() || c == '-' || c == '/');
+    if link {
+        Cow::Owned(text.replace('-', " ").replace('/', "\n"))
+    } else {
+        Cow::Borrowed(text)
+    }
+}
+
+/// Reads a board as `gridlock n-puzzle` does, or in the link form.
+fn read_board(text: &str, size: Option<Shape>, field: &'static str) -> Result<Board, ApiError> {
+    parse_board(&from_link_form(text), size).map_err(|e| ApiError::parse(field, &e))
+}
+
+/// The goal a request names, for `shape`.
+fn goal_of(spec: Option<&str>, shape: Shape) -> Result<(Board, String), ApiError> {
+    match spec.map(str::trim) {
+        None | Some("") | Some("blank-last") => Ok((Board::blank_last(shape), "blank-last".into())),
+        Some("blank-first") => Ok((Board::blank_first(shape), "blank-first".into())),
+        Some(text) => {
+            let goal = read_board(text, Some(shape), "goal")?;
+            let link = link_form(&goal);
+            Ok((goal, link))
+        }
+    }
+}
+
+fn size_of(size: Option<&str>) -> Result<Option<Shape>, ApiError> {
+    size.map(|s| {
+        parse_size(s).map_err(|e| ApiError::bad_request(format!("bad request: size: {e}")))
+    })
+    .transpose()
+}
+
+/// The limits of one search: the deadline and cancel flag of the server; the node cap only
+/// when the request asks for one (at most the server's state cap).
+fn search_limits(job: &Job, max_states: Option<usize>, timeout: Option<f64>) -> Limits {
+    let mut limits = job.limits(&Budget {
+        max_states,
+        timeout,
+    });
+    limits.max_states = max_states.map(|n| n.min(job.caps.max_states));
+    limits
+}
+
+/// A search that stopped: the CLI's words, the proven lower bound in moves, and what would
+/// make the board answerable.
+fn limit_error(e: &Stopped, caps: &Caps, solver: Option<&Solver>, shape: Shape) -> ApiError {
+    let mut err = ApiError::stopped(e, &caps.describe());
+    let bound = e
+        .lower_bound
+        .as_ref()
+        .map(|b| format!("; the optimum is at least {b} moves (proven)"))
+        .unwrap_or_default();
+    let used = solver.map_or(String::new(), |s| format!(" with {}", s.heuristic().name()));
+    err.message = format!(
+        "too hard within this server's budget: {} (this server allows {} s per solve; a \
+         request's max_states caps the nodes expanded){bound}; searched{used}: {}. Stronger \
+         tables (`gridlock n-puzzle pdb build --pattern {} --size {shape}`, with the same \
+         --goal) and a longer `gridlock serve --timeout` solve more boards",
+        e.reason,
+        caps.timeout.as_secs_f64(),
+        e.stats,
+        strongest_pattern(shape),
+    );
+    err
+}
+
+/// A solver for `goal` with the web's tables (see the module comment). A build is bounded by
+/// the server's own time cap, not by a lower one the request asked for: the tables serve
+/// every later request too, and a build cut short would be redone by each of them.
+fn solver_for(job: &Job, goal: &Board) -> Result<Solver, ApiError> {
+    let limits = job.limits(&Budget::default());
+    let heuristic = tables::heuristic(goal, job.tables.as_deref(), &limits).map_err(|e| {
+        let mut err = ApiError::stopped(&e, &job.caps.describe());
+        err.message = format!(
+            "too hard within this server's budget: building the {} pattern tables for {} did \
+             not finish ({}; this server allows {} s per solve); `gridlock n-puzzle pdb build` \
+             builds them ahead of time",
+            tables::pattern_for(goal, job.tables.as_deref()),
+            goal.shape,
+            e.reason,
+            job.caps.timeout.as_secs_f64()
+        );
+        err
+    })?;
+    Ok(Solver::new(goal.clone(), heuristic))
+}
+
+/// The tile's direction when the blank goes `dir`.
+fn tile_goes(dir: Dir) -> &'static str {
+    match dir {
+        Dir::Up => "down",
+        Dir::Down => "up",
+        Dir::Left => "right",
+        Dir::Right => "left",
+    }
+}
+
+fn summary(solution: Option<&Solution>, solver: Option<&Solver>) -> String {
+    match (solution, solver) {
+        (None, _) => "No solution (judge answer -1): the board and the goal are in different \
+                      parity classes (the permutation's parity plus the blank's distance to \
+                      its goal cell is odd), so no sequence of moves joins them. Decided at \
+                      once, without search."
+            .into(),
+        (Some(s), _) if s.tiles.is_empty() => "Already at the goal (0 moves).".into(),
+        (Some(s), Some(solver)) => format!(
+            "Solved in {} move{}, the fewest possible ({}; the start's lower bound was {}, \
+             {} IDA* iteration{}).",
+            s.tiles.len(),
+            if s.tiles.len() == 1 { "" } else { "s" },
+            solver.heuristic().name(),
+            s.start_bound,
+            s.iterations.len(),
+            if s.iterations.len() == 1 { "" } else { "s" },
+        ),
+        (Some(s), None) => format!("Solved in {} moves.", s.tiles.len()),
+    }
+}
+
+/// What `gridlock n-puzzle --format json` prints for one board.
+fn cli_json(
+    start: &Board,
+    goal: &Board,
+    solution: Option<&Solution>,
+    solved: Option<(&Solver, &Stats)>,
+) -> Value {
+    json!({
+        "rows": start.shape.rows,
+        "cols": start.shape.cols,
+        "start": start.tiles,
+        "goal": goal.tiles,
+        "solvable": start.can_reach(goal),
+        "moves": solution.map_or(-1, |s| s.tiles.len() as i64),
+        "tiles": solution.map(|s| s.tiles.clone()),
+        "directions": solution.map(render::directions),
+        "heuristic": solved.map(|(s, _)| s.heuristic().name()),
+        "lower_bound": solution.map(|s| s.start_bound),
+        "stats": solved.map(|(_, st)| json!({
+            "generated": st.generated,
+            "expanded": st.expanded,
+            "seconds": st.elapsed.as_secs_f64(),
+            "nodes_per_second": st.nodes_per_second().round(),
+            "iterations": solution.map(|s| s.iterations.clone()),
+        })),
+    })
+}
+
+/// Solves a board.
+pub fn solve(mut job: Job) -> Reply {
+    let req: SolveRequest = job.request()?;
+    let limits = search_limits(&job, req.max_states, req.timeout);
+    let size = size_of(req.size.as_deref())?;
+    let start = read_board(&req.board, size, "board")?;
+    let shape = start.shape;
+    let (goal, goal_name) = goal_of(req.goal.as_deref(), shape)?;
+    let (solution, solver, stats) = if start.can_reach(&goal) {
+        let solver = solver_for(&job, &goal)?;
+        let (solution, stats) = solver
+            .solve(&start, &limits)
+            .map_err(|e| limit_error(&e, &job.caps, Some(&solver), shape))?;
+        (solution, Some(solver), stats)
+    } else {
+        // parity: answered at once, no table is loaded or built
+        (None, None, Stats::default())
+    };
+    let mut steps = vec![json!({ "move": null, "board": frame(&start, None) })];
+    let mut moves = Vec::new();
+    if let Some(s) = &solution {
+        let mut board = start.clone();
+        for (k, &dir) in s.dirs.iter().enumerate() {
+            let into = board.blank();
+            let tile = board.slide(dir).expect("the solver plays legal moves");
+            moves.push(json!({
+                "label": tile.to_string(),
+                "text": format!("{tile} {}", tile_goes(dir)),
+                "direction": dir.letter().to_string(),
+            }));
+            steps.push(json!({ "move": k, "board": frame(&board, Some(into)) }));
+        }
+    }
+    let canonical = link_form(&start);
+    let share = match goal_name.as_str() {
+        "blank-last" => format!("n-puzzle/{canonical}"),
+        name => format!("n-puzzle/{canonical}?goal={name}"),
+    };
+    let length = solution.as_ref().map(|s| s.tiles.len());
+    Ok(json!({
+        "puzzle": "n-puzzle",
+        "share": share,
+        "canonical": canonical,
+        "rows": shape.rows,
+        "cols": shape.cols,
+        "goal": goal_name,
+        "goal_tiles": goal.tiles,
+        "solvable": solution.is_some(),
+        "optimal": true,
+        "length": length,
+        "lengths": { "moves": length },
+        "heuristic": solver.as_ref().map(|s| s.heuristic().name()),
+        "lower_bound": solution.as_ref().map(|s| s.start_bound),
+        "summary": summary(solution.as_ref(), solver.as_ref()),
+        "judge": render::judge(solution.as_ref()),
+        "solution": render::judge(solution.as_ref()),
+        "json": cli_json(&start, &goal, solution.as_ref(), solver.as_ref().map(|s| (s, &stats))),
+        "moves": moves,
+        "steps": steps,
+        "stats": StatsJson::from(&stats),
+    }))
+}
+
+/// Replays a judge output, as `gridlock verify n-puzzle` does, with the same report; the
+/// optimum comes from a search within the server's budget (`unknown` when it stops).
+pub fn verify(mut job: Job) -> Reply {
+    let req: VerifyRequest = job.request()?;
+    let limits = search_limits(&job, req.max_states, req.timeout);
+    let size = size_of(req.size.as_deref())?;
+    let start = read_board(&req.board, size, "board")?;
+    let (goal, _) = goal_of(req.goal.as_deref(), start.shape)?;
+    let file = parse_solution(&req.solution).map_err(|e| ApiError::parse("solution", &e))?;
+    let verdict = judge::verify(&start, &goal, &file);
+    let optimum = if !start.can_reach(&goal) {
+        Some(None)
+    } else {
+        solver_for(&job, &goal)
+            .ok()
+            .and_then(|solver| solver.solve(&start, &limits).ok())
+            .map(|(s, _)| s.map(|s| s.tiles.len()))
+    };
+    let problem = verdict
+        .problem
+        .as_ref()
+        .map(|(line, reason)| json!({ "line": line, "reason": reason }));
+    Ok(json!({
+        "puzzle": "n-puzzle",
+        "valid": verdict.is_valid(),
+        "optimal": verdict.is_valid() && match optimum {
+            Some(Some(best)) => verdict.length == best as i64,
+            Some(None) => true,
+            None => false,
+        },
+        "optimum_known": optimum.is_some(),
+        "length": verdict.length,
+        "problem": problem,
+        "report": verdict.report(optimum),
+    }))
+}
