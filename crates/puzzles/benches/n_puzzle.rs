@@ -1,11 +1,14 @@
 //! Sliding tiles (docs/n-puzzle.md, Performance): Korf's 100 with the 7-8 tables cached,
 //! Korf's 100 from an empty cache with the table `auto` picks (6-6-3, built inside the
 //! measurement), Manhattan with linear conflicts on the 20 instances Korf's Manhattan IDA*
-//! found easiest, IDA* throughput per table, and the 3×3 whole component.
+//! found easiest, IDA* throughput per table, the 3×3 whole component, and one 24-puzzle
+//! (Korf and Felner's instance 40) on one thread against two (the split IDA*'s speed-up).
 //!
 //! The 7-8 tables are looked for in `$GRIDLOCK_CACHE` (else the user cache directory) and
 //! built there first if missing (about 3–5 minutes, 2.1 GB); set `GRIDLOCK_BENCH_SKIP_78=1`
-//! to leave that group out. Run: `cargo bench -p gridlock-puzzles --bench n_puzzle`.
+//! to leave that group out. The 24-puzzle group runs only when the 6-6-6-6 tables are
+//! already cached (`gridlock n-puzzle pdb build --size 5x5 --pattern 6-6-6-6 --goal
+//! blank-first`, about 100 s and 1.9 GiB), since building them is no part of a search. Run: `cargo bench -p gridlock-puzzles --bench n_puzzle`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use gridlock_puzzles::n_puzzle::cache;
@@ -161,12 +164,46 @@ fn component(c: &mut Criterion) {
     g.finish();
 }
 
+/// Korf and Felner's instance 40 (82 moves, the second easiest), the 6-6-6-6 tables: one
+/// thread against two in the same run, so the ratio is the split search's speed-up.
+fn split_24(c: &mut Criterion) {
+    let shape = Shape::new(5, 5).unwrap();
+    let six = Pattern::parse("6-6-6-6", shape).unwrap();
+    let Some(dir) = cache::cache_dir().filter(|d| cache::is_cached(d, shape, 0, &six)) else {
+        eprintln!("24-puzzle: the 6-6-6-6 tables are not cached; group left out");
+        return;
+    };
+    let goal = Board::blank_first(shape);
+    let text = include_str!("../../../tests/fixtures/n_puzzle/korf-felner-24.txt");
+    let line = text.lines().find(|l| l.starts_with("40 ")).unwrap();
+    let board = parse_batch_line(line, 40, None).unwrap().unwrap();
+    let choice = Choice::Pdb(Some(six));
+    let (h, _) = prepare(&goal, &choice, Some(&dir), &Limits::none(), &|_| {}).unwrap();
+    let s = Solver::new(goal, h);
+    let mut g = c.benchmark_group("n_puzzle");
+    g.sample_size(10).measurement_time(Duration::from_secs(30));
+    for threads in [1, 2] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        g.bench_function(format!("korf-felner 40/6-6-6-6 {threads} thread(s)"), |b| {
+            b.iter(|| {
+                let (found, _) = pool.install(|| s.solve(&board, &Limits::none()).unwrap());
+                assert_eq!(found.unwrap().tiles.len(), 82);
+            })
+        });
+    }
+    g.finish();
+}
+
 criterion_group!(
     benches,
     component,
     throughput,
     manhattan_easiest,
     korf_empty_cache,
-    korf_cached
+    korf_cached,
+    split_24
 );
 criterion_main!(benches);
