@@ -1,5 +1,6 @@
 //! Rush Hour for the web player: the same parser, solver and verifier as `gridlock rush-hour`
-//! and `gridlock verify rush-hour`.
+//! and `gridlock verify rush-hour`, on every board shape they accept (4×4 to 12×12, SPEC §11):
+//! [`parse_any`] picks the 6×6 model or the general one, as on the command line.
 //!
 //! Playback is one frame per single-cell step, so the counter reads in the contest's unit
 //! whatever the metric; the red car's exit steps come last, as the contest counts them.
@@ -7,9 +8,8 @@
 use crate::error::ApiError;
 use crate::request::{Budget, StatsJson};
 use crate::{Job, Reply};
-use gridlock_puzzles::rush_hour::render::{database, letter, move_name};
-use gridlock_puzzles::rush_hour::verify::{judge, parse_moves, Verdict};
-use gridlock_puzzles::rush_hour::{parse, solve as solve_board, Board, Label, Metric, Position};
+use gridlock_puzzles::rush_hour::verify::{parse_moves, Verdict};
+use gridlock_puzzles::rush_hour::{parse_any, AnyPuzzle, Label, Metric};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -75,8 +75,15 @@ fn read_limit(value: Option<&Value>) -> Result<Option<u32>, ApiError> {
 /// One frame of the playback.
 #[derive(Serialize)]
 struct Frame {
-    /// The position in the database's 36 characters (`o` empty, `x` wall, letters).
+    /// The position's cells in reading order, `rows × cols` characters (`o` empty, `x` wall,
+    /// letters): on 6×6 the database's 36 characters.
     cells: String,
+    /// Rows of the board.
+    rows: usize,
+    /// Columns of the board.
+    cols: usize,
+    /// The exit row, 1-based (the exit is at its right end).
+    exit_row: usize,
     /// Cells the red car has driven past the exit (only in the final exit steps).
     out: u8,
     /// The red car's length, so the page knows when it is fully out.
@@ -89,19 +96,21 @@ struct Frame {
     labels: BTreeMap<char, String>,
 }
 
-fn labels(board: &Board) -> BTreeMap<char, String> {
-    (0..board.vehicles().len())
-        .filter_map(|i| {
-            let shown = letter(board, i);
-            match board.vehicles()[i].label {
-                Label::Letter(_) => None,
-                label => Some((shown, label.to_string())),
-            }
+fn labels(puzzle: &AnyPuzzle) -> BTreeMap<char, String> {
+    (0..puzzle.vehicle_count())
+        .filter_map(|i| match puzzle.vehicle(i).0 {
+            Label::Letter(_) => None,
+            label => Some((puzzle.letter(i), label.to_string())),
         })
         .collect()
 }
 
-/// Solves a Rush Hour board in any of the three formats.
+/// The cells of a position in reading order (the one-line form without its `/`s).
+fn cells(puzzle: &AnyPuzzle, offsets: &[u8]) -> String {
+    puzzle.string(offsets).replace('/', "")
+}
+
+/// Solves a Rush Hour board of any shape in any of its formats.
 pub fn solve(mut job: Job) -> Reply {
     let req: SolveRequest = job.request()?;
     let limit = read_limit(req.limit.as_ref())?;
@@ -113,28 +122,34 @@ pub fn solve(mut job: Job) -> Reply {
         max_states: req.max_states,
         timeout: req.timeout,
     });
-    let puzzle = parse(&req.board).map_err(|e| ApiError::parse("board", &e))?;
-    let (board, start) = (&puzzle.board, puzzle.start);
-    let (found, stats) = solve_board(board, start, metric, limit, &limits)
+    let puzzle = parse_any(&req.board, None).map_err(|e| ApiError::parse("board", &e))?;
+    let start = puzzle.start();
+    let (found, stats) = puzzle
+        .solve(metric, limit, &limits)
         .map_err(|e| ApiError::stopped(&e, &job.caps.describe()))?;
-    let names = labels(board);
-    let red_length = board.red_len().unwrap_or(0);
-    let frame = |p: Position, out: u8, moved: Option<char>| Frame {
-        cells: database(board, p),
+    let names = labels(&puzzle);
+    let red_length = puzzle.red_len().unwrap_or(0);
+    let (rows, cols) = puzzle.shape();
+    let exit_row = puzzle.exit_row() + 1;
+    let frame = |p: &[u8], out: u8, moved: Option<char>| Frame {
+        cells: cells(&puzzle, p),
+        rows,
+        cols,
+        exit_row,
         out,
         red_length,
         moved,
         labels: names.clone(),
     };
-    let mut steps = vec![json!({ "move": null, "board": frame(start, 0, None) })];
+    let mut steps = vec![json!({ "move": null, "board": frame(&start, 0, None) })];
     let mut moves = Vec::new();
     if let Some(s) = &found {
-        let mut p = start;
+        let mut p = start.clone();
         let mut travelled = 0;
         for (k, &m) in s.moves.iter().enumerate() {
             let i = m.vehicle as usize;
-            let from = board.offset(p, i);
-            let name = move_name(board, m);
+            let from = p[i];
+            let name = puzzle.move_name(m);
             moves.push(json!({
                 "label": name,
                 "text": format!(
@@ -148,24 +163,23 @@ pub fn solve(mut job: Job) -> Reply {
                 ),
             }));
             for d in 1..=m.delta.unsigned_abs() {
-                let offset = if m.delta > 0 { from + d } else { from - d };
-                p = board.with_offset(p, i, offset);
-                steps.push(json!({ "move": k, "board": frame(p, 0, Some(letter(board, i))) }));
+                p[i] = if m.delta > 0 { from + d } else { from - d };
+                let moved = Some(puzzle.letter(i));
+                steps.push(json!({ "move": k, "board": frame(&p, 0, moved) }));
             }
             travelled += m.distance();
             debug_assert_eq!(p, s.positions[k]);
         }
-        let red = letter(board, 0);
+        let (red, red_label) = (puzzle.letter(0), puzzle.vehicle(0).0);
         moves.push(json!({
-            "label": format!("{} out", board.vehicles()[0].label),
+            "label": format!("{red_label} out"),
             "text": format!(
-                "{} drives out ({red_length} exit steps, counted in steps, not in moves)",
-                board.vehicles()[0].label
+                "{red_label} drives out ({red_length} exit steps, counted in steps, not in moves)"
             ),
             "exit": true,
         }));
         for out in 1..=red_length {
-            steps.push(json!({ "move": s.moves.len(), "board": frame(p, out, Some(red)) }));
+            steps.push(json!({ "move": s.moves.len(), "board": frame(&p, out, Some(red)) }));
         }
     }
     let unit = match metric {
@@ -184,11 +198,10 @@ pub fn solve(mut job: Job) -> Reply {
                 Metric::Moves => ", and the fewest steps among those",
             }
         ),
-        None if !board.has_red() => "No solution: there is no red car.".into(),
-        None if !board.can_exit() => {
-            "No solution: the red car is not horizontal in row 3, so it can never reach the exit."
-                .into()
-        }
+        None if !puzzle.has_red() => "No solution: there is no red car.".into(),
+        None if !puzzle.can_exit() => format!(
+            "No solution: the red car is not horizontal in row {exit_row}, so it can never reach the exit."
+        ),
         None => match limit {
             Some(l) => format!(
                 "No solution within {l} {unit} (judge answer -1; choose Limit: none to search at any depth)."
@@ -199,9 +212,29 @@ pub fn solve(mut job: Job) -> Reply {
     let judge = found.as_ref().map_or(-1, |s| i64::from(s.answer(metric)));
     let move_list: String = found
         .iter()
-        .flat_map(|s| s.moves.iter().map(|&m| move_name(board, m) + "\n"))
+        .flat_map(|s| s.moves.iter().map(|&m| puzzle.move_name(m) + "\n"))
         .collect();
-    let share = database(board, start);
+    let share = puzzle.string(&start);
+    // what `--format json` prints: the shape and exit only for boards other than 6×6
+    let mut cli_json = json!({
+        "answer": judge,
+        "metric": unit,
+        "limit": limit,
+        "board": share,
+        "moves": found.as_ref().map(|s| s.move_count()),
+        "steps": found.as_ref().map(|s| s.steps),
+        "steps_out": found.as_ref().map(|s| s.steps_out),
+        "solution": found.as_ref().map(|s| s.moves.iter().map(|&m| json!({
+            "vehicle": puzzle.vehicle(m.vehicle as usize).0.to_string(),
+            "direction": puzzle.direction(m).word(),
+            "distance": m.distance(),
+        })).collect::<Vec<_>>()),
+    });
+    if let AnyPuzzle::General(_) = puzzle {
+        cli_json["rows"] = json!(rows);
+        cli_json["cols"] = json!(cols);
+        cli_json["exit_row"] = json!(exit_row);
+    }
     Ok(json!({
         "puzzle": "rush-hour",
         "share": format!("rush-hour/{share}"),
@@ -219,20 +252,7 @@ pub fn solve(mut job: Job) -> Reply {
         "summary": summary,
         "judge": format!("{judge}\n"),
         "solution": if found.is_some() { move_list } else { "-1\n".to_string() },
-        "json": {
-            "answer": judge,
-            "metric": unit,
-            "limit": limit,
-            "board": share,
-            "moves": found.as_ref().map(|s| s.move_count()),
-            "steps": found.as_ref().map(|s| s.steps),
-            "steps_out": found.as_ref().map(|s| s.steps_out),
-            "solution": found.as_ref().map(|s| s.moves.iter().map(|&m| json!({
-                "vehicle": board.vehicles()[m.vehicle as usize].label.to_string(),
-                "direction": board.direction(m).word(),
-                "distance": m.distance(),
-            })).collect::<Vec<_>>()),
-        },
+        "json": cli_json,
         "moves": moves,
         "steps": steps,
         "stats": StatsJson::from(&stats),
@@ -246,9 +266,9 @@ pub fn verify(mut job: Job) -> Reply {
         max_states: req.max_states,
         timeout: req.timeout,
     });
-    let puzzle = parse(&req.board).map_err(|e| ApiError::parse("board", &e))?;
+    let puzzle = parse_any(&req.board, None).map_err(|e| ApiError::parse("board", &e))?;
     let list = parse_moves(&req.solution).map_err(|e| ApiError::parse("solution", &e))?;
-    let judgement = judge(&puzzle.board, puzzle.start, &list, &limits);
+    let judgement = puzzle.judge(&list, &limits);
     let report = judgement.report();
     Ok(match judgement.verdict {
         Verdict::Invalid { line, reason } => json!({

@@ -46,6 +46,7 @@ fn the_page_and_its_assets_are_served_with_a_strict_policy() {
     assert!(page.text().contains("<script src=\"app.js\""));
     for (path, kind) in [
         ("/app.js", "text/javascript"),
+        ("/rush_hour.js", "text/javascript"),
         ("/style.css", "text/css"),
         ("/examples.json", "application/json"),
         ("/icon.svg", "image/svg+xml"),
@@ -391,6 +392,11 @@ fn rush_hour_contest_sample_2_plays_back_six_steps_ending_with_the_red_car_out()
     assert_eq!(last["out"], 2);
     assert_eq!(last["red_length"], 2);
     assert_eq!(
+        (&last["rows"], &last["cols"], &last["exit_row"]),
+        (&json!(6), &json!(6), &json!(3)),
+        "every frame carries its shape and exit row"
+    );
+    assert_eq!(
         last["labels"]["A"], "1",
         "judge matrices keep their numbers"
     );
@@ -505,7 +511,8 @@ fn rush_hour_malformed_boards_are_400_with_the_parsers_message() {
         "AAAAoooooooooooooooooooooooooooooooo",
         "BoBoooooooooAAoooooooooooooooooooooo",
     ] {
-        let e = rush_hour::parse(board).unwrap_err();
+        // the command line's parser: the shape picks the 6×6 model or the general one
+        let e = rush_hour::parse_any(board, None).unwrap_err();
         let (status, v) = post_json(addr(), "/api/rush-hour/solve", &json!({ "board": board }));
         assert_eq!(status, 400, "{board:?}: {v}");
         assert_eq!(v["error"], e.to_string(), "{board:?}");
@@ -851,7 +858,7 @@ fn random_text_never_breaks_the_api() {
             "/api/rush-hour/solve",
             &json!({ "board": board, "limit": "none" }),
         );
-        match rush_hour::parse(&board) {
+        match rush_hour::parse_any(&board, None) {
             Ok(_) => assert_eq!(status, 200, "{board:?}: {v}"),
             Err(e) => {
                 assert_eq!(status, 400, "{board:?}: {v}");

@@ -617,3 +617,118 @@ fn the_n_puzzle_tab_slides_solves_plays_back_and_opens_links() {
     drop(browser);
     drop(server);
 }
+
+#[test]
+fn the_rush_hour_tab_draws_resizes_and_solves_boards_of_any_size() {
+    let Some((driver, chromium)) = browser_paths() else {
+        return;
+    };
+    let _one = one_browser();
+    let shots = std::env::var_os("GRIDLOCK_SCREENSHOTS").map(PathBuf::from);
+    let server = support::start(gridlock_web::Config::default());
+    let base = format!("http://{}/", server.addr);
+    let browser = Browser::launch(&driver, &chromium);
+    let drawn = |attr: &str| {
+        browser
+            .js(&format!(
+                "return document.getElementById('board').getAttribute('{attr}')"
+            ))
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    };
+    let cells = || {
+        browser
+            .js("return document.querySelectorAll('#board .cell-hit').length")
+            .as_u64()
+            .unwrap_or_default()
+    };
+
+    // A 5x7 board typed in the text box: drawn at its size, the exit on the red car's row,
+    // solved in the library's number of steps and played to the red car's exit.
+    let board = "oooBooo\nAAoBooo\noooCCxo\nooooooo\nooooooo\n";
+    let want = gridlock_puzzles::rush_hour::parse_any(board, None)
+        .unwrap()
+        .optimum(
+            gridlock_puzzles::rush_hour::Metric::Steps,
+            None,
+            &gridlock_search::Limits::none(),
+        )
+        .unwrap()
+        .0
+        .expect("solvable");
+    browser.go(&base);
+    browser.click("#tab-rush-hour");
+    browser.js(&format!(
+        "const t = document.getElementById('board-text'); t.value = {board:?}; \
+         t.dispatchEvent(new Event('input'))"
+    ));
+    assert_eq!(
+        (drawn("data-rows"), drawn("data-cols")),
+        ("5".into(), "7".into())
+    );
+    assert_eq!(drawn("data-exit-row"), "2", "the red car's row");
+    assert_eq!(cells(), 35);
+    assert_eq!(
+        browser.js("return location.hash"),
+        "#rush-hour/oooBooo/AAoBooo/oooCCxo/ooooooo/ooooooo",
+        "the link holds the rows joined by '/'"
+    );
+    browser.click("#solve");
+    browser.wait_text("#step-counter", &format!("Step 0 / {want}"));
+    browser.click("#last");
+    browser.wait_text("#step-counter", &format!("Step {want} / {want}"));
+    assert_eq!(drawn("data-red-out"), "true");
+    browser.screenshot(&shots, "rush-hour-5x7.png");
+
+    // The editor resizes: 8 rows x 9 columns keeps the vehicles that fit whole.
+    browser.click("#edit");
+    browser.js("document.getElementById('rh-rows').value = '8'; \
+         document.getElementById('rh-cols').value = '9'");
+    browser.click("#rh-size");
+    assert_eq!(
+        (drawn("data-rows"), drawn("data-cols")),
+        ("8".into(), "9".into())
+    );
+    assert_eq!(cells(), 72);
+    let text = browser.value("board-text");
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows.len(), 8, "{text}");
+    assert!(rows.iter().all(|r| r.len() == 9), "{text}");
+    assert_eq!(rows[1], "AAoBooooo");
+    // ... and shrinking to 4 x 4 drops the vehicles cut in two (C lies in columns 4 and 5)
+    browser.js("document.getElementById('rh-rows').value = '4'; \
+         document.getElementById('rh-cols').value = '4'");
+    browser.click("#rh-size");
+    assert_eq!(
+        browser.value("board-text"),
+        "oooB\nAAoB\noooo\noooo\n",
+        "C lost a cell and is gone"
+    );
+    // Painting: a wall on cell 15 rewrites the text.
+    browser.click("#palette button[title='Wall']");
+    browser.click("#board .cell-hit[data-cell='15']");
+    assert_eq!(browser.value("board-text"), "oooB\nAAoB\noooo\nooox\n");
+    // A size out of range is refused with a message.
+    browser.js("document.getElementById('rh-rows').value = '13'");
+    browser.click("#rh-size");
+    assert!(browser.text("#status").contains("4 to 12"));
+
+    // A shared link to a 9x9 board opens it and solves it.
+    let chain = std::fs::read_to_string(format!(
+        "{}/../../tests/fixtures/rush_hour/chain_9x9.txt",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("fixture chain_9x9");
+    let link: Vec<&str> = chain.lines().filter(|l| !l.is_empty()).collect();
+    browser.go("about:blank");
+    browser.go(&format!("{base}#rush-hour/{}", link.join("/")));
+    // the optimum with the exit steps, proved by the chain's construction (fixture README)
+    browser.wait_text("#step-counter", "Step 0 / 29");
+    assert_eq!(
+        (drawn("data-rows"), drawn("data-cols")),
+        ("9".into(), "9".into())
+    );
+    browser.screenshot(&shots, "rush-hour-9x9.png");
+    drop(server);
+}
