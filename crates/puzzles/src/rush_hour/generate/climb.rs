@@ -22,7 +22,9 @@ use std::cell::RefCell;
 /// Candidates one job evaluates at most.
 const BUDGET: u32 = 6000;
 /// A job ends once it has recorded this many puzzles (so that the puzzles come from many
-/// independent climbs, not one neighbourhood).
+/// independent climbs, not one neighbourhood), or the request's count if that is smaller:
+/// a chunk of jobs is accepted only when all of them have ended, so a job that went on past
+/// the count would only delay the answer (a request for one puzzle waits for its slowest job).
 const PER_JOB: usize = 10;
 /// A job ends after this many candidates in a row that got no nearer the range
 /// ([`patience`]).
@@ -161,7 +163,7 @@ fn climb(scratch: &mut Scratch, req: &Request, index: u64, stop: &dyn Fn() -> bo
     let mut keys: FxHashSet<String> = FxHashSet::default();
     let mut idle = 0;
     for _ in 0..BUDGET {
-        if stop() || idle >= patience(req) || result.found.len() >= PER_JOB {
+        if stop() || idle >= patience(req) || result.found.len() >= PER_JOB.min(req.count) {
             break;
         }
         let Some(candidate) = mutate(&board, &shape, &mut rng) else {
