@@ -10,6 +10,7 @@ const INDEX: &str = include_str!("../assets/index.html");
 const STYLE: &str = include_str!("../assets/style.css");
 const SCRIPT: &str = include_str!("../assets/app.js");
 const N_PUZZLE: &str = include_str!("../assets/n_puzzle.js");
+const GENERATE: &str = include_str!("../assets/rush_hour_generate.js");
 const EXAMPLES: &str = include_str!("../assets/examples.json");
 const ICON: &str = include_str!("../assets/icon.svg");
 
@@ -44,6 +45,10 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
             "/n_puzzle.js",
             get(file("text/javascript; charset=utf-8", N_PUZZLE)),
         )
+        .route(
+            "/rush_hour_generate.js",
+            get(file("text/javascript; charset=utf-8", GENERATE)),
+        )
         .route("/examples.json", get(file("application/json", EXAMPLES)))
         .route("/icon.svg", get(file("image/svg+xml", ICON)))
 }
@@ -54,10 +59,16 @@ mod tests {
 
     #[test]
     fn the_page_loads_only_its_own_files() {
-        for needle in ["style.css", "app.js", "n_puzzle.js", "icon.svg"] {
+        for needle in [
+            "style.css",
+            "app.js",
+            "n_puzzle.js",
+            "rush_hour_generate.js",
+            "icon.svg",
+        ] {
             assert!(INDEX.contains(needle), "{needle}");
         }
-        for asset in [INDEX, STYLE, SCRIPT, N_PUZZLE, ICON] {
+        for asset in [INDEX, STYLE, SCRIPT, N_PUZZLE, GENERATE, ICON] {
             // The SVG namespace is a name, not a fetch.
             let asset = asset.replace("http://www.w3.org/2000/svg", "");
             assert!(!asset.contains("http://"), "no absolute http URL");
