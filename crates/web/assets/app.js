@@ -614,6 +614,7 @@ function selectPuzzle(puzzle, text) {
   $('solution-text').value = '';
   fillExamples();
   fillOptions();
+  $('generate').hidden = puzzle !== 'rush-hour'; // rush_hour_generate.js
   drawPalette();
   setStatus('');
   drawBoard();

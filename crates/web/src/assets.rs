@@ -11,6 +11,7 @@ const STYLE: &str = include_str!("../assets/style.css");
 const SCRIPT: &str = include_str!("../assets/app.js");
 const N_PUZZLE: &str = include_str!("../assets/n_puzzle.js");
 const RUSH_HOUR: &str = include_str!("../assets/rush_hour.js");
+const GENERATE: &str = include_str!("../assets/rush_hour_generate.js");
 const EXAMPLES: &str = include_str!("../assets/examples.json");
 const ICON: &str = include_str!("../assets/icon.svg");
 
@@ -49,6 +50,10 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
             "/rush_hour.js",
             get(file("text/javascript; charset=utf-8", RUSH_HOUR)),
         )
+        .route(
+            "/rush_hour_generate.js",
+            get(file("text/javascript; charset=utf-8", GENERATE)),
+        )
         .route("/examples.json", get(file("application/json", EXAMPLES)))
         .route("/icon.svg", get(file("image/svg+xml", ICON)))
 }
@@ -64,11 +69,12 @@ mod tests {
             "app.js",
             "n_puzzle.js",
             "rush_hour.js",
+            "rush_hour_generate.js",
             "icon.svg",
         ] {
             assert!(INDEX.contains(needle), "{needle}");
         }
-        for asset in [INDEX, STYLE, SCRIPT, N_PUZZLE, RUSH_HOUR, ICON] {
+        for asset in [INDEX, STYLE, SCRIPT, N_PUZZLE, RUSH_HOUR, GENERATE, ICON] {
             // The SVG namespace is a name, not a fetch.
             let asset = asset.replace("http://www.w3.org/2000/svg", "");
             assert!(!asset.contains("http://"), "no absolute http URL");

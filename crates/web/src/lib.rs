@@ -6,7 +6,9 @@
 //! * `POST /api/{puzzle}/solve` — board text in any format the CLI accepts, plus options;
 //!   answers the solution, every intermediate board, lengths, optimality and statistics;
 //! * `POST /api/{puzzle}/verify` — board and solution text; answers the special judge's
-//!   verdict.
+//!   verdict;
+//! * `POST /api/rush-hour/generate` — a new Rush Hour puzzle of a chosen difficulty
+//!   ([`generate`]).
 //!
 //! `{puzzle}` is `rush-hour`, `chips`, `puzznic` or `n-puzzle`. The handlers call the same
 //! library code as the CLI and report its errors with the same messages. The server is meant
@@ -18,6 +20,7 @@
 mod assets;
 pub mod chips;
 pub mod error;
+pub mod generate;
 pub mod n_puzzle;
 pub mod puzznic;
 pub mod request;
@@ -113,16 +116,26 @@ struct App {
 /// The puzzles the API knows, as they appear in URLs and in the page's fragment.
 pub const PUZZLES: [&str; 4] = ["rush-hour", "chips", "puzznic", "n-puzzle"];
 
-fn handler(puzzle: &str, verify: bool) -> Option<Handler> {
-    Some(match (puzzle, verify) {
-        ("rush-hour", false) => rush_hour::solve,
-        ("rush-hour", true) => rush_hour::verify,
-        ("chips", false) => chips::solve,
-        ("chips", true) => chips::verify,
-        ("puzznic", false) => puzznic::solve,
-        ("puzznic", true) => puzznic::verify,
-        ("n-puzzle", false) => n_puzzle::solve,
-        ("n-puzzle", true) => n_puzzle::verify,
+/// The API's endpoints after `/api/{puzzle}/`; `generate` exists for Rush Hour only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Endpoint {
+    Solve,
+    Verify,
+    Generate,
+}
+
+fn handler(puzzle: &str, endpoint: Endpoint) -> Option<Handler> {
+    use Endpoint::*;
+    Some(match (puzzle, endpoint) {
+        ("rush-hour", Solve) => rush_hour::solve,
+        ("rush-hour", Verify) => rush_hour::verify,
+        ("rush-hour", Generate) => generate::generate,
+        ("chips", Solve) => chips::solve,
+        ("chips", Verify) => chips::verify,
+        ("puzznic", Solve) => puzznic::solve,
+        ("puzznic", Verify) => puzznic::verify,
+        ("n-puzzle", Solve) => n_puzzle::solve,
+        ("n-puzzle", Verify) => n_puzzle::verify,
         _ => return None,
     })
 }
@@ -137,6 +150,7 @@ pub fn router(config: Config) -> Router {
     Router::new()
         .route("/api/{puzzle}/solve", post(solve))
         .route("/api/{puzzle}/verify", post(verify))
+        .route("/api/{puzzle}/generate", post(generate_route))
         .route("/api", get(api_index))
         .merge(assets::routes())
         .fallback(not_found)
@@ -163,7 +177,7 @@ async fn solve(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    dispatch(app, &puzzle, false, &headers, body).await
+    dispatch(app, &puzzle, Endpoint::Solve, &headers, body).await
 }
 
 async fn verify(
@@ -172,26 +186,35 @@ async fn verify(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    dispatch(app, &puzzle, true, &headers, body).await
+    dispatch(app, &puzzle, Endpoint::Verify, &headers, body).await
+}
+
+async fn generate_route(
+    State(app): State<Arc<App>>,
+    Path(puzzle): Path<String>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    dispatch(app, &puzzle, Endpoint::Generate, &headers, body).await
 }
 
 async fn dispatch(
     app: Arc<App>,
     puzzle: &str,
-    verify: bool,
+    endpoint: Endpoint,
     headers: &HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
     if let Err(e) = same_origin(headers) {
         return e.into_response();
     }
-    let Some(run) = handler(puzzle, verify) else {
-        return ApiError::new(
-            StatusCode::NOT_FOUND,
-            "not_found",
-            format!("unknown puzzle '{puzzle}': expected {}", PUZZLES.join(", ")),
-        )
-        .into_response();
+    let Some(run) = handler(puzzle, endpoint) else {
+        let message = if PUZZLES.contains(&puzzle) {
+            format!("{puzzle} has no generate endpoint: only rush-hour generates puzzles")
+        } else {
+            format!("unknown puzzle '{puzzle}': expected {}", PUZZLES.join(", "))
+        };
+        return ApiError::new(StatusCode::NOT_FOUND, "not_found", message).into_response();
     };
     let body = match body {
         Ok(body) => body,
@@ -304,7 +327,11 @@ async fn execute(app: &App, run: Handler, body: serde_json::Value) -> Reply {
 async fn api_index() -> Json<serde_json::Value> {
     Json(serde_json::json!({
         "puzzles": PUZZLES,
-        "endpoints": ["POST /api/{puzzle}/solve", "POST /api/{puzzle}/verify"],
+        "endpoints": [
+            "POST /api/{puzzle}/solve",
+            "POST /api/{puzzle}/verify",
+            "POST /api/rush-hour/generate"
+        ],
         "docs": "docs/web.md in the gridlock repository",
     }))
 }
@@ -424,10 +451,15 @@ mod tests {
     fn every_puzzle_has_both_endpoints() {
         for p in PUZZLES {
             assert!(
-                handler(p, false).is_some() && handler(p, true).is_some(),
+                handler(p, Endpoint::Solve).is_some() && handler(p, Endpoint::Verify).is_some(),
+                "{p}"
+            );
+            assert_eq!(
+                handler(p, Endpoint::Generate).is_some(),
+                p == "rush-hour",
                 "{p}"
             );
         }
-        assert!(handler("sokoban", false).is_none());
+        assert!(handler("sokoban", Endpoint::Solve).is_none());
     }
 }

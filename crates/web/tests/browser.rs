@@ -732,3 +732,78 @@ fn the_rush_hour_tab_draws_resizes_and_solves_boards_of_any_size() {
     browser.screenshot(&shots, "rush-hour-9x9.png");
     drop(server);
 }
+
+#[test]
+fn the_rush_hour_tab_generates_a_new_puzzle_of_the_chosen_difficulty() {
+    let Some((driver, chromium)) = browser_paths() else {
+        return;
+    };
+    let _one = one_browser();
+    let server = support::start(gridlock_web::Config::default());
+    let base = format!("http://{}/", server.addr);
+    let browser = Browser::launch(&driver, &chromium);
+    browser.go(&base);
+    browser.click("#tab-rush-hour");
+    assert_eq!(
+        browser.js("return document.getElementById('generate').hidden"),
+        false,
+        "the control is on the Rush Hour tab"
+    );
+    browser.js(
+        "const s = document.getElementById('generate-difficulty'); s.value = 'easy'; \
+         s.dispatchEvent(new Event('change'))",
+    );
+    let before = browser.value("board-text");
+    browser.click("#generate-new");
+    let board = browser.wait("a generated board in the text box", || {
+        let text = browser.value("board-text");
+        (text != before && text.trim().len() == 36).then(|| text.trim().to_string())
+    });
+    let status = browser.text("#status");
+    let moves: u32 = status
+        .strip_prefix("New easy puzzle: ")
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("status {status:?}"));
+    assert!((10..=20).contains(&moves), "{status}");
+    // the solver, not the generator, confirms the number
+    let p = gridlock_puzzles::rush_hour::parse_database(&board).unwrap();
+    let optimum = gridlock_puzzles::rush_hour::optimum(
+        &p.board,
+        p.start,
+        gridlock_puzzles::rush_hour::Metric::Moves,
+        None,
+        &gridlock_search::Limits::none(),
+    )
+    .unwrap()
+    .0;
+    assert_eq!(optimum, Some(moves), "{board}");
+    assert_eq!(browser.value("option-metric"), "moves");
+    assert!(
+        browser
+            .text("#generate-note")
+            .contains("--moves 10..20 --seed "),
+        "{}",
+        browser.text("#generate-note")
+    );
+    assert_eq!(
+        browser.js("return location.hash"),
+        format!("#rush-hour/{board}").as_str(),
+        "the link follows the new board"
+    );
+    browser.click("#solve");
+    browser.wait("the solve's summary", || {
+        browser
+            .text("#status")
+            .starts_with(&format!("Solved in {moves} moves"))
+            .then_some(())
+    });
+    // other tabs do not show it
+    browser.click("#tab-chips");
+    assert_eq!(
+        browser.js("return document.getElementById('generate').hidden"),
+        true
+    );
+    drop(browser);
+    drop(server);
+}

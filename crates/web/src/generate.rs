@@ -1,0 +1,189 @@
+//! `POST /api/rush-hour/generate`: a new Rush Hour puzzle of a chosen difficulty for the
+//! player's "New puzzle" control, from the same library code as `gridlock rush-hour generate`
+//! (SPEC §10). The answer holds the puzzle's line (MOVES, board, SIZE), its key, the seed and
+//! the command line that prints the same puzzle, so a puzzle met in the browser can be
+//! reproduced and shared.
+
+use crate::error::ApiError;
+use crate::request::Budget;
+use crate::{Job, Reply};
+use axum::http::StatusCode;
+use gridlock_puzzles::rush_hour::generate::{generate as run, Request};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+/// The difficulty menu: a name, the MOVES range it asks for (slide metric), and the text the
+/// page shows. The ranges are the ones puzzle books use (the database's 10-to-20-move
+/// puzzles are its "intermediate" cards, 40 and more its hardest); every band is generated
+/// well inside the server's default 10 s cap on two cores (docs/generate.md has the figures).
+pub const DIFFICULTIES: [(&str, u32, Option<u32>); 4] = [
+    ("easy", 10, Some(20)),
+    ("medium", 20, Some(30)),
+    ("hard", 30, Some(40)),
+    ("expert", 40, None),
+];
+
+/// The difficulty when the request names none.
+const DEFAULT_DIFFICULTY: &str = "medium";
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GenerateRequest {
+    /// One of [`DIFFICULTIES`]' names.
+    difficulty: Option<String>,
+    /// The seed; without one the server draws one (and reports it).
+    seed: Option<u64>,
+    /// Lower the time cap for this request (seconds).
+    timeout: Option<f64>,
+}
+
+/// The range of a difficulty name, or a 400 naming the choices.
+fn band(name: &str) -> Result<(u32, Option<u32>), ApiError> {
+    DIFFICULTIES
+        .iter()
+        .find(|(n, _, _)| n.eq_ignore_ascii_case(name))
+        .map(|&(_, a, b)| (a, b))
+        .ok_or_else(|| {
+            let names: Vec<&str> = DIFFICULTIES.iter().map(|d| d.0).collect();
+            ApiError::bad_request(format!(
+                "bad request: difficulty: expected one of {}, found `{name}`",
+                names.join(", ")
+            ))
+        })
+}
+
+/// `A..B` or `A..`, as `--moves` reads it.
+fn range_text((a, b): (u32, Option<u32>)) -> String {
+    match b {
+        Some(b) => format!("{a}..{b}"),
+        None => format!("{a}.."),
+    }
+}
+
+/// A seed for a request that brings none: the clock's nanoseconds, so two clicks give two
+/// puzzles. It is reported in the answer, so the puzzle stays reproducible.
+fn fresh_seed() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64)
+        % 1_000_000_000
+}
+
+/// The page sends JSON; an empty body (which the shared decoder turns into an empty
+/// `board`) means "all defaults", so `curl -X POST .../generate` works too.
+fn without_empty_board(mut body: Value) -> Value {
+    if let Some(map) = body.as_object_mut() {
+        if map
+            .get("board")
+            .and_then(Value::as_str)
+            .is_some_and(|b| b.trim().is_empty())
+        {
+            map.remove("board");
+        }
+    }
+    body
+}
+
+/// Generates one puzzle of the requested difficulty.
+pub fn generate(mut job: Job) -> Reply {
+    job.body = without_empty_board(std::mem::take(&mut job.body));
+    let req: GenerateRequest = job.request()?;
+    let difficulty = req
+        .difficulty
+        .unwrap_or_else(|| DEFAULT_DIFFICULTY.to_string())
+        .to_ascii_lowercase();
+    let moves = band(&difficulty)?;
+    let seed = req.seed.unwrap_or_else(fresh_seed);
+    let request = Request {
+        moves,
+        seed,
+        count: 1,
+        ..Request::default()
+    };
+    request.check().map_err(ApiError::bad_request)?;
+    let limits = job.limits(&Budget {
+        max_states: None,
+        timeout: req.timeout,
+    });
+    let clock = Instant::now();
+    let report = run(&request, &limits, |_| true, |_| {});
+    let elapsed_ms = clock.elapsed().as_secs_f64() * 1000.0;
+    let range = range_text(moves);
+    let Some(g) = report.puzzles.first() else {
+        return Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "limit",
+            format!(
+                "time limit reached ({}): no {difficulty} puzzle ({range} moves) found yet \
+                 (largest MOVES met: {}; {} candidate boards tried); try again",
+                job.caps.describe(),
+                report.best_moves,
+                report.tried
+            ),
+        ));
+    };
+    let walls = g.board.bytes().filter(|&b| b == b'x').count();
+    Ok(json!({
+        "puzzle": "rush-hour",
+        "difficulty": difficulty,
+        "range": range,
+        "seed": seed,
+        "board": g.board,
+        "moves": g.moves,
+        "size": g.size,
+        "key": g.key,
+        "vehicles": g.vehicles,
+        "walls": walls,
+        "line": g.to_string(),
+        "share": format!("rush-hour/{}", g.board),
+        "command": format!("gridlock rush-hour generate --moves {range} --seed {seed}"),
+        "summary": format!(
+            "New {difficulty} puzzle: {} moves, {} vehicles; the hardest of the {} positions \
+             of its component, and every vehicle is needed. Solve it (Minimise: moves) to see \
+             an optimal solution.",
+            g.moves, g.vehicles, g.size
+        ),
+        "stats": {
+            "tried": report.tried,
+            "jobs": report.jobs,
+            "elapsed_ms": elapsed_ms,
+        },
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn difficulties_are_checked_requests_in_rising_order() {
+        let mut last = 0;
+        for (name, a, b) in DIFFICULTIES {
+            assert_eq!(band(name).unwrap(), (a, b));
+            assert!(a >= last, "{name}");
+            last = a;
+            let req = Request {
+                moves: (a, b),
+                ..Request::default()
+            };
+            assert!(req.check().is_ok(), "{name}");
+        }
+        let e = band("impossible").unwrap_err();
+        assert!(
+            e.message.contains("easy, medium, hard, expert"),
+            "{}",
+            e.message
+        );
+        assert_eq!(range_text((40, None)), "40..");
+        assert_eq!(range_text((10, Some(20))), "10..20");
+    }
+
+    #[test]
+    fn an_empty_body_means_the_defaults() {
+        let v = without_empty_board(json!({ "board": " \n" }));
+        assert_eq!(v, json!({}));
+        let v = without_empty_board(json!({ "board": "x", "seed": 1 }));
+        assert_eq!(v["board"], "x", "a real board is left for serde to refuse");
+    }
+}
