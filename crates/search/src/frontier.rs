@@ -149,7 +149,31 @@ pub fn frontier_sweep<G, B>(
     graph: &G,
     start: G::State,
     limits: &Limits,
+    visit: impl FnMut(&G::State, u32) -> ControlFlow<B>,
+) -> Result<Sweep<B>, Stopped>
+where
+    G: MaskedGraph,
+{
+    sweep_flushing(graph, start, limits, visit, FLUSH_MIN)
+}
+
+/// Candidates of the next level collected before they are sorted and merged, at the least.
+const FLUSH_MIN: usize = 1 << 16;
+/// ... and as a multiple of the level being expanded: past that, the candidates so far are
+/// sorted and merged at once. A graph with many edges per state (slides: about 55 per state on
+/// a 9×9 board) would otherwise hold every edge of the level; one with few (steps: about 7)
+/// never reaches it.
+const FLUSH_FACTOR: usize = 8;
+
+/// [`frontier_sweep`] that sorts and merges the candidates early whenever they reach
+/// `flush_min` and [`FLUSH_FACTOR`] times the level being expanded (and twice what the last
+/// merge kept), so memory is bounded by the levels rather than by their edges.
+fn sweep_flushing<G, B>(
+    graph: &G,
+    start: G::State,
+    limits: &Limits,
     mut visit: impl FnMut(&G::State, u32) -> ControlFlow<B>,
+    flush_min: usize,
 ) -> Result<Sweep<B>, Stopped>
 where
     G: MaskedGraph,
@@ -170,6 +194,7 @@ where
     let mut outcome = Ok(());
     'levels: while stopped.is_none() && !current.is_empty() {
         next.clear();
+        let mut flush_at = flush_min.max(FLUSH_FACTOR * current.len());
         for &(s, skip) in &current {
             if stats.expanded % CLOCK_EVERY == CLOCK_EVERY - 1 {
                 if let Err(reason) = limits.check_clock() {
@@ -178,9 +203,16 @@ where
                 }
             }
             stats.expanded += 1;
+            let before = next.len();
             graph.expand(&s, skip, |t, mask| next.push((t, mask)));
+            stats.generated += (next.len() - before) as u64;
+            if next.len() >= flush_at {
+                // merging is idempotent: the final merge below sees these again, deduplicated
+                radix_sort(&mut next, &mut scratch);
+                dedup_against(&mut next, &current, &prev);
+                flush_at = flush_at.max(2 * next.len());
+            }
         }
-        stats.generated += next.len() as u64;
         radix_sort(&mut next, &mut scratch);
         dedup_against(&mut next, &current, &prev);
         let held = prev.len() + current.len() + next.len();
@@ -279,6 +311,48 @@ mod tests {
             })
             .is_err()
         );
+    }
+
+    /// Rook moves on a `w`×`h` grid: any distance along a row or a column, nothing masked
+    /// (so every level's candidates are many times the level).
+    struct Rook(u64, u64);
+
+    impl MaskedGraph for Rook {
+        type State = u64;
+        fn expand(&self, &s: &u64, _: u64, mut emit: impl FnMut(u64, u64)) {
+            let (w, h) = (self.0, self.1);
+            let (x, y) = (s % w, s / w);
+            (0..w).filter(|&c| c != x).for_each(|c| emit(y * w + c, 0));
+            (0..h).filter(|&r| r != y).for_each(|r| emit(r * w + x, 0));
+        }
+    }
+
+    #[test]
+    fn merging_candidates_early_changes_nothing_but_memory() {
+        let levels = |flush_min: usize| {
+            let mut seen = Vec::new();
+            let swept = sweep_flushing(
+                &Rook(60, 50),
+                61,
+                &Limits::none(),
+                |&s, d| {
+                    seen.push((s, d));
+                    ControlFlow::<()>::Continue(())
+                },
+                flush_min,
+            )
+            .unwrap();
+            (seen, swept.states, swept.stats.generated)
+        };
+        let (early, states, generated) = levels(1);
+        assert_eq!((early.clone(), states, generated), levels(usize::MAX));
+        assert_eq!(states, 3000);
+        // a rook reaches any cell in at most two moves
+        for &(s, d) in &early {
+            let (x, y) = (s % 60, s / 60);
+            let want = u32::from(x != 1) + u32::from(y != 1);
+            assert_eq!(d, want, "cell {s}");
+        }
     }
 
     #[test]
