@@ -119,7 +119,7 @@ fn report_memory(name: &str, puzzle: &general::Puzzle) {
     println!(
         "{name}: {}x{}, {} vehicles, {} bits used of {} word(s) per packed position; \
          component {} positions, depth {}, at most {} held; peak RSS growth {} bytes: \
-         {} bytes per visited position, {} per held position (the sweep's own count: {} per held)",
+         {} bytes per visited position, {} per held position (`--stats` counts {} per held)",
         board.rows(),
         board.cols(),
         board.vehicles().len(),

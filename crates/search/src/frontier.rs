@@ -165,6 +165,13 @@ const FLUSH_MIN: usize = 1 << 16;
 /// never reaches it.
 const FLUSH_FACTOR: usize = 8;
 
+/// The bytes in use just before the candidates are sorted: the two levels held, the
+/// candidates and the sort's buffer of the same size. With many edges per state this, not the
+/// three deduplicated levels [`Stats::hold`] counts, is the sweep's peak.
+fn candidate_bytes<S>(levels: usize, candidates: usize) -> u64 {
+    ((levels + 2 * candidates) * std::mem::size_of::<(S, u64)>()) as u64
+}
+
 /// [`frontier_sweep`] that sorts and merges the candidates early whenever they reach
 /// `flush_min` and [`FLUSH_FACTOR`] times the level being expanded (and twice what the last
 /// merge kept), so memory is bounded by the levels rather than by their edges.
@@ -192,6 +199,7 @@ where
         stopped = Some(b);
     }
     let mut outcome = Ok(());
+    let mut candidate_peak = 0;
     'levels: while stopped.is_none() && !current.is_empty() {
         next.clear();
         let mut flush_at = flush_min.max(FLUSH_FACTOR * current.len());
@@ -208,13 +216,23 @@ where
             stats.generated += (next.len() - before) as u64;
             if next.len() >= flush_at {
                 // merging is idempotent: the final merge below sees these again, deduplicated
+                candidate_peak = candidate_peak.max(candidate_bytes::<G::State>(
+                    prev.len() + current.len(),
+                    next.len(),
+                ));
                 radix_sort(&mut next, &mut scratch);
                 dedup_against(&mut next, &current, &prev);
                 flush_at = flush_at.max(2 * next.len());
             }
         }
+        candidate_peak = candidate_peak.max(candidate_bytes::<G::State>(
+            prev.len() + current.len(),
+            next.len(),
+        ));
         radix_sort(&mut next, &mut scratch);
         dedup_against(&mut next, &current, &prev);
+        // the level is held for two more levels: without the room its candidates took
+        next.shrink_to_fit();
         let held = prev.len() + current.len() + next.len();
         stats.hold(held, bytes_each);
         if let Err(reason) = limits.check_states(held) {
@@ -236,6 +254,7 @@ where
         std::mem::swap(&mut current, &mut next);
     }
     stats.elapsed = clock.elapsed();
+    stats.peak_bytes = stats.peak_bytes.max(candidate_peak);
     match outcome {
         Ok(()) => Ok(Sweep {
             states: visited,
