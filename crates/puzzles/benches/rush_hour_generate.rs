@@ -26,24 +26,24 @@ const BANDS: [Band; 4] = [
         name: "easy 10..20",
         moves: (10, Some(20)),
         walls: 0,
-        count: 100,
+        count: 50,
     },
     Band {
         name: "medium 20..30",
         moves: (20, Some(30)),
         walls: 0,
-        count: 20,
+        count: 10,
     },
     Band {
-        name: "hard 35..",
-        moves: (35, None),
+        name: "hard 30..40",
+        moves: (30, Some(40)),
         walls: 0,
-        count: 2,
+        count: 1,
     },
     Band {
-        name: "walls 2, 40..",
-        moves: (40, None),
-        walls: 2,
+        name: "walls 1, 30..",
+        moves: (30, None),
+        walls: 1,
         count: 1,
     },
 ];
@@ -72,7 +72,7 @@ fn bands(c: &mut Criterion) {
         let mut group = c.benchmark_group(format!("rush_hour_generate/{}", band.name));
         group.sample_size(10);
         group.warm_up_time(Duration::from_secs(1));
-        group.measurement_time(Duration::from_secs(10));
+        group.measurement_time(Duration::from_secs(5));
         group.throughput(Throughput::Elements(band.count as u64));
         group.bench_with_input(BenchmarkId::new("all threads", band.count), &req, |b, r| {
             b.iter(|| assert_eq!(run(r), r.count))

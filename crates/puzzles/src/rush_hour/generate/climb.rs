@@ -26,14 +26,10 @@ const BUDGET: u32 = 6000;
 /// a chunk of jobs is accepted only when all of them have ended, so a job that went on past
 /// the count would only delay the answer (a request for one puzzle waits for its slowest job).
 const PER_JOB: usize = 10;
-/// A job ends after this many candidates in a row that got no nearer the range
-/// ([`patience`]).
+/// A job ends after this many candidates in a row that got no nearer the range. 3000 for hard
+/// requests was measured and not kept (docs/generate.md): fewer candidates on some hard
+/// requests, twice as many on others.
 const PATIENCE: u32 = 1000;
-/// The patience of hard requests (30 moves or more): their climbs wander longer on plateaus
-/// before the next step up. Measured (docs/generate.md): `--moves 35.. --count 10 --seed 1`
-/// explored 56,805 candidates with 3000 against 76,507 with 1000; `--moves 20..30 --count
-/// 100` explored 41,449 against 23,902, so easier requests keep 1000.
-const HARD_PATIENCE: u32 = 3000;
 /// Random starts tried before a job gives up finding a solvable first board.
 const STARTS: u32 = 100;
 
@@ -64,15 +60,6 @@ pub struct JobResult {
 thread_local! {
     /// One exploration scratch per worker thread, reused by every job it runs.
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
-}
-
-/// How long a job climbs without getting nearer the range (see [`HARD_PATIENCE`]).
-fn patience(req: &Request) -> u32 {
-    if req.moves.0 >= 30 {
-        HARD_PATIENCE
-    } else {
-        PATIENCE
-    }
 }
 
 /// How far `moves` is from the requested range (0 inside it); the climb minimises it.
@@ -163,7 +150,7 @@ fn climb(scratch: &mut Scratch, req: &Request, index: u64, stop: &dyn Fn() -> bo
     let mut keys: FxHashSet<String> = FxHashSet::default();
     let mut idle = 0;
     for _ in 0..BUDGET {
-        if stop() || idle >= patience(req) || result.found.len() >= PER_JOB.min(req.count) {
+        if stop() || idle >= PATIENCE || result.found.len() >= PER_JOB.min(req.count) {
             break;
         }
         let Some(candidate) = mutate(&board, &shape, &mut rng) else {
