@@ -34,15 +34,17 @@ pub struct Puzzle {
     pub format: Format,
 }
 
+/// What one character or number of a board says is in its cell (both board models read
+/// cells this way).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Cell {
+pub(crate) enum Cell {
     Empty,
     Wall,
     Piece(Label),
 }
 
 /// A cell and where the input wrote it (1-based line and column).
-type Located = (Cell, usize, usize);
+pub(crate) type Located = (Cell, usize, usize);
 
 const ALPHABET: &str = "'o' or '.' (empty), 'x' (wall), 'A' (red car) or 'B'..'Z' (vehicles)";
 
@@ -79,7 +81,7 @@ pub fn parse_database(token: &str) -> Result<Puzzle, ParseError> {
 }
 
 /// Whitespace-separated tokens of a line with their 1-based character columns.
-fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
+pub(crate) fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
     let mut rest = line;
     let mut column = 1;
     std::iter::from_fn(move || {
@@ -95,6 +97,32 @@ fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
         column += token.chars().count();
         rest = after;
         Some((at, token))
+    })
+}
+
+/// The cell a number of the judge matrix names (`0` empty, else a vehicle id), `token`
+/// standing at `line`, `column`.
+pub(crate) fn judge_cell(token: &str, line: usize, column: usize) -> Result<Cell, ParseError> {
+    if let Some((k, c)) = token.chars().enumerate().find(|(_, c)| !c.is_ascii_digit()) {
+        return Err(ParseError::new(
+            line,
+            column + k,
+            describe_char(c),
+            "a vehicle id (a positive integer) or 0 for an empty cell",
+        ));
+    }
+    let id: u32 = token.parse().map_err(|_| {
+        ParseError::new(
+            line,
+            column,
+            format!("'{token}'"),
+            "a vehicle id below 4294967296",
+        )
+    })?;
+    Ok(if id == 0 {
+        Cell::Empty
+    } else {
+        Cell::Piece(Label::Id(id))
     })
 }
 
@@ -194,28 +222,7 @@ fn parse_judge(lines: &[(usize, &str)]) -> Result<Puzzle, ParseError> {
                     "6 numbers on each row",
                 ));
             }
-            if let Some((k, c)) = token.chars().enumerate().find(|(_, c)| !c.is_ascii_digit()) {
-                return Err(ParseError::new(
-                    line,
-                    column + k,
-                    describe_char(c),
-                    "a vehicle id (a positive integer) or 0 for an empty cell",
-                ));
-            }
-            let id: u32 = token.parse().map_err(|_| {
-                ParseError::new(
-                    line,
-                    column,
-                    format!("'{token}'"),
-                    "a vehicle id below 4294967296",
-                )
-            })?;
-            let cell = if id == 0 {
-                Cell::Empty
-            } else {
-                Cell::Piece(Label::Id(id))
-            };
-            cells.push((cell, line, column));
+            cells.push((judge_cell(token, line, column)?, line, column));
             count += 1;
         }
         if count < SIDE {

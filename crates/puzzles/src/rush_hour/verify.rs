@@ -8,6 +8,7 @@
 
 use super::board::{Board, Label, Position, SIDE};
 use super::moves::{Direction, Illegal};
+use super::parse::tokens;
 use crate::error::{describe_char, ParseError};
 
 /// One line of a move list, as written.
@@ -51,7 +52,7 @@ pub fn parse_moves(text: &str) -> Result<Vec<Written>, ParseError> {
         if raw.trim().is_empty() {
             continue;
         }
-        let fields: Vec<(usize, &str)> = fields(raw);
+        let fields: Vec<(usize, &str)> = tokens(raw).collect();
         if fields.len() != 3 {
             let column = fields
                 .get(3)
@@ -105,25 +106,6 @@ pub fn parse_moves(text: &str) -> Result<Vec<Written>, ParseError> {
         });
     }
     Ok(out)
-}
-
-/// Whitespace-separated fields with their 1-based character columns.
-fn fields(line: &str) -> Vec<(usize, &str)> {
-    let mut out = Vec::new();
-    let mut start: Option<(usize, usize)> = None;
-    for (column, (byte, c)) in line.char_indices().enumerate() {
-        if c.is_whitespace() {
-            if let Some((from, at)) = start.take() {
-                out.push((at, &line[from..byte]));
-            }
-        } else if start.is_none() {
-            start = Some((byte, column + 1));
-        }
-    }
-    if let Some((from, at)) = start {
-        out.push((at, &line[from..]));
-    }
-    out
 }
 
 fn cell_name(cell: u8) -> String {

@@ -16,7 +16,7 @@
 use super::board::{Board, Vehicle, MAX_SIDE, MIN_SIDE};
 use crate::error::{describe_char, ParseError};
 use crate::rush_hour::board::Label;
-use crate::rush_hour::parse::Format;
+use crate::rush_hour::parse::{judge_cell, tokens, Cell, Format, Located};
 
 /// A parsed R×C puzzle: the fixed board, the start offsets and the input's format.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,16 +28,6 @@ pub struct Puzzle {
     /// [`Format::Judge`] or [`Format::Grid`].
     pub format: Format,
 }
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Cell {
-    Empty,
-    Wall,
-    Piece(Label),
-}
-
-/// A cell and where the input wrote it (1-based line and column).
-type Located = (Cell, usize, usize);
 
 const ALPHABET: &str =
     "'o' or '.' (empty), 'x' (wall), 'A' (red car) or 'B'..'Z', 'a'..'z' (vehicles)";
@@ -205,57 +195,17 @@ fn read_slashed(line: usize, text: &str) -> Result<Read, ParseError> {
     Ok((cells, rows.len(), cols))
 }
 
-/// Whitespace-separated tokens of a line with their 1-based character columns.
-fn tokens(line: &str) -> Vec<(usize, &str)> {
-    let mut out = Vec::new();
-    let mut start: Option<(usize, usize)> = None;
-    for (column, (byte, c)) in line.char_indices().enumerate() {
-        if c.is_whitespace() {
-            if let Some((from, at)) = start.take() {
-                out.push((at, &line[from..byte]));
-            }
-        } else if start.is_none() {
-            start = Some((byte, column + 1));
-        }
-    }
-    if let Some((from, at)) = start {
-        out.push((at, &line[from..]));
-    }
-    out
-}
-
 fn read_judge(lines: &[(usize, &str)]) -> Result<Read, ParseError> {
     let mut cells = Vec::new();
     let mut cols = 0;
     for (row, &(line, text)) in lines.iter().enumerate() {
         row_allowed(row, line)?;
-        let tokens = tokens(text);
+        let tokens: Vec<_> = tokens(text).collect();
         if row == 0 {
             cols = tokens.len();
         }
         for &(column, token) in tokens.iter().take(MAX_SIDE) {
-            if let Some((k, c)) = token.chars().enumerate().find(|(_, c)| !c.is_ascii_digit()) {
-                return Err(ParseError::new(
-                    line,
-                    column + k,
-                    describe_char(c),
-                    "a vehicle id (a positive integer) or 0 for an empty cell",
-                ));
-            }
-            let id: u32 = token.parse().map_err(|_| {
-                ParseError::new(
-                    line,
-                    column,
-                    format!("'{token}'"),
-                    "a vehicle id below 4294967296",
-                )
-            })?;
-            let cell = if id == 0 {
-                Cell::Empty
-            } else {
-                Cell::Piece(Label::Id(id))
-            };
-            cells.push((cell, line, column));
+            cells.push((judge_cell(token, line, column)?, line, column));
         }
         let n = tokens.len();
         if n != cols || !(MIN_SIDE..=MAX_SIDE).contains(&n) {
