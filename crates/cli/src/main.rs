@@ -21,11 +21,12 @@ Examples:
   gridlock puzznic --format text examples/puzznic/sample.txt
   gridlock verify chips input.txt solution.txt
   gridlock n-puzzle --goal blank-first --batch korf100.txt
+  gridlock sokoban --batch boxoban/hard/000.txt
 
 Exit codes: 0 answered (also \"no solution\": -1), 1 internal error (or an invalid solution
 for verify), 2 malformed input, 3 a limit (--max-states, --timeout) was hit.";
 
-/// Solve grid puzzles optimally: Rush Hour, red-blue chips, Puzznic, sliding tiles.
+/// Solve grid puzzles optimally: Rush Hour, red-blue chips, Puzznic, sliding tiles, Sokoban.
 #[derive(Parser)]
 #[command(name = "gridlock", version, about, after_help = EXAMPLES)]
 struct Cli {
@@ -61,6 +62,13 @@ enum Command {
   gridlock n-puzzle --goal blank-first --batch korf100.txt       # MOVES TILES... per line
   gridlock n-puzzle explore --size 3x3                     # 181440 positions, at most 31 moves")]
     NPuzzle(cmd::n_puzzle::Args),
+    /// Sokoban: an optimal solution in LURD (fewest pushes then moves, or moves then pushes).
+    #[command(after_help = "Examples:
+  gridlock sokoban examples/sokoban/sample.txt                 # the LURD line
+  gridlock sokoban --objective moves --format text level.xsb
+  gridlock sokoban --batch boxoban/hard/000.txt                # ID MOVES PUSHES SOLUTION
+  gridlock sokoban --level 3 collection.sok")]
+    Sokoban(cmd::sokoban::Args),
     /// Special judge: replay a solution and say whether it is valid and optimal.
     #[command(after_help = "Examples:
   gridlock rush-hour --limit none --format moves board.txt > moves.txt
@@ -79,6 +87,7 @@ fn main() -> ExitCode {
         Command::Chips(args) => cmd::chips::run(args, &mut out),
         Command::Puzznic(args) => cmd::puzznic::run(args, &mut out),
         Command::NPuzzle(args) => cmd::n_puzzle::run(args, &mut out),
+        Command::Sokoban(args) => cmd::sokoban::run(args, &mut out),
         Command::Verify(args) => cmd::verify::run(args, &mut out),
         Command::Serve(args) => cmd::serve::run(args, &mut out),
     };

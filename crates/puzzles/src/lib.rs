@@ -10,6 +10,7 @@ pub mod error;
 pub mod n_puzzle;
 pub mod puzznic;
 pub mod rush_hour;
+pub mod sokoban;
 mod text;
 
 pub use error::{ParseError, PuzzleError};

@@ -16,6 +16,7 @@
 //! | a whole component of a reversible graph with numbered edge *slots*, in steps and in runs of one slot | [`slots::SlotComponent`] |
 //! | the same sweep for levels far larger than the cache: duplicates found by radix-sorting whole levels, operators that lead back masked | [`frontier_sweep`] over [`MaskedGraph`] |
 //! | a whole component holding its states only (tens of millions), distances over any graph on the same states | [`CompactComponent`] |
+//! | the least total cost of matching items to distinct targets (an admissible bound for A*) | [`assignment::Assignment`] |
 //!
 //! Which to pick, and what each costs, is in `docs/engine.md`.
 //!
@@ -49,6 +50,7 @@
 //! crate.
 
 mod arena;
+pub mod assignment;
 mod astar;
 mod bfs;
 mod bidirectional;
@@ -67,6 +69,7 @@ pub mod slots;
 mod split;
 mod stats;
 
+pub use assignment::Assignment;
 pub use astar::{astar, dijkstra};
 pub use bfs::{bfs, bfs_with_depth};
 pub use bidirectional::bidirectional_bfs;

@@ -6,5 +6,6 @@ pub mod n_puzzle;
 pub mod puzznic;
 pub mod rush_hour;
 pub mod serve;
+pub mod sokoban;
 pub mod universe;
 pub mod verify;

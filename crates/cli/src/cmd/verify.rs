@@ -17,6 +17,9 @@ pub enum Puzzle {
     /// Sliding tiles: SOLUTION is the judge output (the count, then one tile per line).
     #[value(name = "n-puzzle")]
     SlidingTiles,
+    /// Sokoban: SOLUTION is LURD (counts such as `3r` and groups such as `2(dl)` allowed),
+    /// or `-1`.
+    Sokoban,
 }
 
 /// Arguments of `gridlock verify`.
@@ -42,6 +45,12 @@ pub struct Args {
     /// n-puzzle only: the board's shape, RxC.
     #[arg(long, value_name = "RxC", value_parser = gridlock_puzzles::n_puzzle::parse_size)]
     pub size: Option<gridlock_puzzles::n_puzzle::Shape>,
+    /// sokoban only: the objective optimality is judged in (default pushes).
+    #[arg(long, value_enum, value_name = "pushes|moves")]
+    pub objective: Option<super::sokoban::ObjectiveArg>,
+    /// sokoban only: the level of a collection (1-based).
+    #[arg(long, value_name = "N")]
+    pub level: Option<usize>,
 }
 
 impl Args {
@@ -66,7 +75,21 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
             "--exit-row is an option of `verify rush-hour` only".into(),
         ));
     }
+    if !matches!(args.puzzle, Puzzle::Sokoban) && (args.objective.is_some() || args.level.is_some())
+    {
+        return Err(CliError::Input(
+            "--objective and --level are options of `verify sokoban` only".into(),
+        ));
+    }
     match args.puzzle {
+        Puzzle::Sokoban => super::sokoban::verify(
+            &args.input,
+            &args.solution,
+            args.objective.unwrap_or_default(),
+            args.level,
+            &limits,
+            out,
+        ),
         Puzzle::RushHour => {
             super::rush_hour::verify(&args.input, &args.solution, args.exit, &limits, out)
         }

@@ -1,0 +1,253 @@
+//! `gridlock sokoban`: an optimal solution of a Sokoban level (fewest pushes then moves, or
+//! fewest moves then pushes), a whole collection with `--batch`, and `gridlock verify
+//! sokoban`.
+
+use crate::common::{Common, Format};
+use crate::error::CliError;
+use crate::input::{self, read_text, source_name};
+use crate::output::Output;
+use crate::progress::Progress;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::ValueEnum;
+use gridlock_puzzles::sokoban::{
+    batch_line, batch_stopped_line, describe_bound, judge, parse_collection, parse_level,
+    render_text, solve, verify, Level, Objective, Outcome, Report, SolveOptions,
+};
+use gridlock_puzzles::PuzzleError;
+use gridlock_search::{Limits, StopReason, Stopped};
+use rayon::prelude::*;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// What to minimise.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ObjectiveArg {
+    /// Fewest pushes, then fewest moves.
+    #[default]
+    Pushes,
+    /// Fewest moves, then fewest pushes.
+    Moves,
+}
+
+impl From<ObjectiveArg> for Objective {
+    fn from(o: ObjectiveArg) -> Objective {
+        match o {
+            ObjectiveArg::Pushes => Objective::Pushes,
+            ObjectiveArg::Moves => Objective::Moves,
+        }
+    }
+}
+
+/// The `--format` values Sokoban prints (no `moves`: the judge line is the move list).
+fn formats() -> impl TypedValueParser<Value = Format> {
+    PossibleValuesParser::new(["judge", "text", "json"])
+        .map(|s| Format::from_str(&s, true).expect("one of the listed formats"))
+}
+
+/// Arguments of `gridlock sokoban`.
+#[derive(clap::Args)]
+#[command(mut_arg("format", |a| a
+    .value_parser(formats())
+    .help("Output format: judge (the LURD line), text (the board after every push), json")))]
+pub struct Args {
+    /// A level or a collection (XSB, run-length rows, Boxoban files); `-` or nothing for
+    /// standard input.
+    pub file: Option<PathBuf>,
+    /// Solve the N-th level of a collection (1-based).
+    #[arg(long, value_name = "N", conflicts_with = "batch")]
+    pub level: Option<usize>,
+    /// What an optimal answer minimises first.
+    #[arg(long, value_enum, default_value_t = ObjectiveArg::Pushes)]
+    pub objective: ObjectiveArg,
+    /// Any solution, quickly, not proven optimal (for levels out of reach of the optimal
+    /// search).
+    #[arg(long)]
+    pub fast: bool,
+    /// Solve every level of the file, using every core; one line per level in file order:
+    /// `ID MOVES PUSHES SOLUTION`, `ID -1` when unsolvable, `ID stopped pushes>=B` (or
+    /// `moves>=B`) when a limit stopped it. --max-states and --timeout apply per level.
+    #[arg(long)]
+    pub batch: bool,
+    #[command(flatten)]
+    pub common: Common,
+}
+
+/// Largest collection `--batch` reads.
+const MAX_BATCH_BYTES: u64 = 64 << 20;
+
+/// Levels per parallel round: enough to keep every core busy, few enough that output
+/// streams.
+const CHUNK: usize = 64;
+
+/// Runs the subcommand.
+pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
+    if args.batch {
+        return batch(&args, out);
+    }
+    let path = args.file.as_deref();
+    let text = read_text(path)?;
+    let level =
+        parse_level(&text, args.level).map_err(|e| CliError::input_in(&source_name(path), &e))?;
+    let objective = Objective::from(args.objective);
+    let options = options(&args, args.common.limits());
+    match solve(&level, &options) {
+        Ok(outcome) => {
+            if args.common.stats {
+                eprintln!("gridlock: sokoban: {}", outcome.stats);
+            }
+            print(out, args.common.format, &level, objective, &outcome)?;
+            Ok(0)
+        }
+        Err(stopped) => {
+            if args.common.format == Format::Json {
+                let report = Report::stopped(&level, objective, &stopped);
+                out.line(&to_json(&report)?)?;
+                out.flush()?;
+            }
+            Err(limit_error(&stopped, objective))
+        }
+    }
+}
+
+fn options(args: &Args, limits: Limits) -> SolveOptions {
+    SolveOptions {
+        objective: args.objective.into(),
+        fast: args.fast,
+        limits,
+    }
+}
+
+fn limit_error(stopped: &Stopped, objective: Objective) -> CliError {
+    let hint = match stopped.reason {
+        StopReason::StateLimit(_) => "raise --max-states, or try --fast",
+        StopReason::Timeout => "raise --timeout, or try --fast",
+        StopReason::Cancelled => "interrupted",
+    };
+    CliError::Limit(format!(
+        "{stopped} ({hint}); {}; {}",
+        describe_bound(stopped, objective),
+        stopped.stats
+    ))
+}
+
+fn to_json(report: &Report) -> Result<String, CliError> {
+    serde_json::to_string(report)
+        .map_err(|e| CliError::Internal(format!("JSON encoding failed: {e}")))
+}
+
+fn print(
+    out: &mut Output,
+    format: Format,
+    level: &Level,
+    objective: Objective,
+    outcome: &Outcome,
+) -> Result<(), CliError> {
+    match format {
+        Format::Judge | Format::Moves => out.write(&judge(outcome.solution.as_ref())),
+        Format::Text => out.write(&render_text(level, objective, outcome)),
+        Format::Json => out.line(&to_json(&Report::solved(level, objective, outcome))?),
+    }
+}
+
+/// Reads a whole collection (up to [`MAX_BATCH_BYTES`]).
+fn read_collection(path: Option<&Path>) -> Result<String, CliError> {
+    let name = source_name(path);
+    let mut bytes = Vec::new();
+    input::open(path)?
+        .take(MAX_BATCH_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| CliError::Input(format!("{name}: cannot read: {e}")))?;
+    if bytes.len() as u64 > MAX_BATCH_BYTES {
+        return Err(CliError::Input(format!(
+            "{name}: input is larger than {MAX_BATCH_BYTES} bytes; split the collection"
+        )));
+    }
+    input::decode(bytes).map_err(|e| CliError::input_in(&name, &e))
+}
+
+fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
+    let path = args.file.as_deref();
+    let name = source_name(path);
+    let levels =
+        parse_collection(&read_collection(path)?).map_err(|e| CliError::input_in(&name, &e))?;
+    let objective = Objective::from(args.objective);
+    let progress = Progress::new("levels", Some(levels.len() as u64));
+    let clock = Instant::now();
+    let mut total = gridlock_search::Stats::default();
+    let (mut stopped_any, mut done) = (false, 0u64);
+    for (k, chunk) in levels.chunks(CHUNK).enumerate() {
+        let results: Vec<Result<Outcome, Stopped>> = chunk
+            .par_iter()
+            .map(|level| solve(level, &options(args, args.common.limits())))
+            .collect();
+        let mut text = String::new();
+        for (i, (level, result)) in chunk.iter().zip(results).enumerate() {
+            let id = k * CHUNK + i + 1;
+            let line = match (&result, args.common.format) {
+                (Ok(o), Format::Json) => to_json(&Report::solved(level, objective, o).with_id(id))?,
+                (Ok(o), _) => batch_line(id, o.solution.as_ref()),
+                (Err(s), Format::Json) => {
+                    to_json(&Report::stopped(level, objective, s).with_id(id))?
+                }
+                (Err(s), _) => batch_stopped_line(id, objective, s),
+            };
+            text.push_str(&line);
+            text.push('\n');
+            match result {
+                Ok(o) => total.absorb(&o.stats),
+                Err(s) => {
+                    total.absorb(&s.stats);
+                    stopped_any = true;
+                    if s.reason == StopReason::Cancelled {
+                        out.write(&text)?;
+                        return Err(limit_error(&s, objective));
+                    }
+                }
+            }
+        }
+        out.write(&text)?;
+        out.flush()?;
+        done += chunk.len() as u64;
+        progress.advance(done, chunk.len() as u64, clock.elapsed().as_secs_f64());
+    }
+    if args.common.stats {
+        eprintln!(
+            "gridlock: sokoban batch: {} levels, {} nodes generated, {} expanded, wall time \
+             {:.3} s (search {:.3} s of CPU) on {} threads",
+            levels.len(),
+            total.generated,
+            total.expanded,
+            clock.elapsed().as_secs_f64(),
+            total.elapsed.as_secs_f64(),
+            rayon::current_num_threads()
+        );
+    }
+    Ok(if stopped_any { 3 } else { 0 })
+}
+
+/// `gridlock verify sokoban [--objective O] [--level N] LEVEL SOLUTION`: replays the LURD
+/// solution; the optimum comes from a search bounded by `limits`. Exit 0 valid, 1 invalid.
+pub fn verify(
+    input: &Path,
+    solution: &Path,
+    objective: ObjectiveArg,
+    pick: Option<usize>,
+    limits: &Limits,
+    out: &mut Output,
+) -> Result<u8, CliError> {
+    let text = read_text(Some(input))?;
+    let level =
+        parse_level(&text, pick).map_err(|e| CliError::input_in(&source_name(Some(input)), &e))?;
+    let answer = read_text(Some(solution))?;
+    let objective = Objective::from(objective);
+    let judgement = verify::judge(&level, &answer, objective, limits).map_err(|e| match e {
+        PuzzleError::Parse(p) => CliError::input_in(&source_name(Some(solution)), &p),
+        PuzzleError::Limit(stopped) => CliError::Limit(format!(
+            "{stopped} while checking that the level cannot be solved (raise --timeout); {}",
+            describe_bound(&stopped, objective)
+        )),
+    })?;
+    out.write(&judgement.report())?;
+    Ok(if judgement.is_valid() { 0 } else { 1 })
+}

@@ -1,0 +1,41 @@
+//! # Sokoban
+//!
+//! The rules implemented here (SPEC §13), in one place so that the solver, the verifier and
+//! the renderer cannot disagree:
+//!
+//! * A level is a grid of walls and floor with boxes, as many goals as boxes, and one
+//!   player. The floor is what the player could reach if every box were removed; the rest
+//!   is outside, and the floor must be closed by walls.
+//! * A **move** steps the player one cell left, up, right or down onto floor. If a box is
+//!   there, the move is also a **push**: allowed only when the cell beyond the box in the
+//!   same direction is floor without a box, and the box moves there. Boxes are never pulled.
+//! * The level is solved when every box stands on a goal.
+//! * Answers are optimal in one of two orders: fewest pushes, then fewest moves (the
+//!   default), or fewest moves, then fewest pushes. They are written in LURD: `l u r d` a
+//!   move, `L U R D` a push.
+//!
+//! Layout: [`board`] (the level and a position on its grid), [`parse`] (XSB, run-length
+//! rows, collections), [`moves`] (the step rule), [`maze`] (the compact level the solver
+//! uses: live cells first, neighbours, push distances), [`bits`] (box sets),
+//! [`deadlock`] (dead cells and freeze deadlocks), [`bound`] (lower bounds), [`graph`]
+//! (the push graph), [`solve`], [`render`] and [`verify`]. See `docs/sokoban.md`.
+
+pub mod bits;
+pub mod board;
+pub mod bound;
+pub mod deadlock;
+pub mod graph;
+pub mod maze;
+pub mod moves;
+pub mod parse;
+pub mod render;
+pub mod solve;
+pub mod verify;
+
+pub use board::{Level, Position, MAX_SIDE};
+pub use graph::Objective;
+pub use moves::{step, Blocked, Dir};
+pub use parse::{parse_collection, parse_level};
+pub use render::{batch_line, batch_stopped_line, describe_bound, judge, render_text, Report};
+pub use solve::{solve, Outcome, Solution, SolveOptions, Step};
+pub use verify::{parse_solution, replay, Claim, Judgement, Letter, Optimality, Replay};
