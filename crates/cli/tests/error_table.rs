@@ -338,6 +338,99 @@ fn n_puzzle_cases() -> Vec<Case> {
     ]
 }
 
+const SOKOBAN_OK: &str = "#####\n#@$.#\n#####\n";
+
+fn sokoban_cases() -> Vec<Case> {
+    let s = "sokoban";
+    let two = format!("; one\n{SOKOBAN_OK}\n; two\n#######\n#@ $ .#\n#######\n");
+    vec![
+        case(s, "empty input", "", 2),
+        case(s, "whitespace only", " \n\t\n", 2),
+        case(s, "a title and no board", "; level 1\nTitle: nothing\n", 2),
+        case(s, "no player", "#####\n# $.#\n#####\n", 2),
+        case(s, "two players", "######\n#@$.@#\n######\n", 2),
+        case(s, "more boxes than goals", "######\n#@$$.#\n######\n", 2),
+        case(s, "no boxes and no goals", "####\n#@ #\n####\n", 2),
+        case(
+            s,
+            "the player's area is open (a gap in the wall)",
+            "#####\n#@$. \n#####\n",
+            2,
+        ),
+        case(
+            s,
+            "a shorter row leaves the area open",
+            "#####\n#@$.#\n#  \n#####\n",
+            2,
+        ),
+        case(
+            s,
+            "a box walled off from the player",
+            "#####\n#@$.#\n#####\n#$.#\n####\n",
+            2,
+        ),
+        case(
+            s,
+            "unknown symbol in a row",
+            "#####\n#@$.#\n#x  #\n#####\n",
+            2,
+        ),
+        case(s, "a tab inside a row", "#####\n#@$.\t#\n#####\n", 2),
+        case(s, "65 rows", "#\n".repeat(65), 2),
+        case(s, "a row of 65 cells", format!("{}\n", "#".repeat(65)), 2),
+        case(s, "a run length above 64", "99#\n", 2),
+        case(s, "a run length with nothing after it", "5#|#@$.3\n", 2),
+        case(s, "two levels and no --level", two.clone(), 2),
+        case_with(
+            s,
+            &["--level", "3"],
+            "--level 3 of a file of 2 levels",
+            two.clone(),
+            2,
+        ),
+        case(
+            s,
+            "binary garbage",
+            vec![0u8, 159, 146, 150, 255, 1, 2, 3],
+            2,
+        ),
+        case(s, "more than 1 MiB", "#".repeat(2_000_000), 2),
+        case_with(
+            s,
+            &["--level", "2"],
+            "--level 2 of a file of 2 levels (accepted)",
+            two,
+            0,
+        ),
+        case(
+            s,
+            "CRLF line endings (accepted)",
+            SOKOBAN_OK.replace('\n', "\r\n"),
+            0,
+        ),
+        case(s, "no final newline (accepted)", SOKOBAN_OK.trim_end(), 0),
+        case(s, "run-length rows (accepted)", "5#|#@$.#|5#\n", 0),
+        case(
+            s,
+            "- and _ for floor (accepted)",
+            "######\n#@-$.#\n#_ __#\n######\n",
+            0,
+        ),
+        case(
+            s,
+            "starts solved (answers an empty line)",
+            "####\n#@*#\n####\n",
+            0,
+        ),
+        case(
+            s,
+            "a box in a corner off its goal (answers -1)",
+            "#####\n#$ .#\n# @ #\n#####\n",
+            0,
+        ),
+    ]
+}
+
 /// Options of `gridlock rush-hour generate` that must be refused (exit 2), with what they
 /// are.
 fn generate_cases() -> Vec<(&'static str, Vec<&'static str>)> {
@@ -456,6 +549,7 @@ fn error_table_is_true() {
         "Sliding tiles (`gridlock n-puzzle`)",
         &n_puzzle_cases(),
     ));
+    doc.push_str(&table("Sokoban (`gridlock sokoban`)", &sokoban_cases()));
     doc.push_str(
         "\n## Generating Rush Hour puzzles (`gridlock rush-hour generate`)\n\n\
          | options | exit | message |\n|---|---|---|\n",

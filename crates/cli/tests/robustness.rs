@@ -132,8 +132,57 @@ fn puzznic_board() -> impl Strategy<Value = String> {
     })
 }
 
+/// A small Sokoban level: random cells inside a wall frame that sometimes has a gap, with
+/// players, boxes and goals in any numbers, run lengths and strays; every outcome (answer,
+/// -1, malformed, limit) is possible.
+fn sokoban_level() -> impl Strategy<Value = String> {
+    (1usize..6, 1usize..7, any::<bool>()).prop_flat_map(|(rows, cols, gap)| {
+        prop::collection::vec(
+            prop::collection::vec(
+                prop::sample::select("    ##$$..@*+-2|x".chars().collect::<Vec<_>>()),
+                cols,
+            ),
+            rows,
+        )
+        .prop_map(move |grid| {
+            let edge = "#".repeat(cols + 2);
+            let mut rows: Vec<String> = grid
+                .into_iter()
+                .map(|row| format!("#{}#", row.into_iter().collect::<String>()))
+                .collect();
+            if gap {
+                rows[0].pop();
+            }
+            format!("; odd\n{edge}\n{}\n{edge}\n", rows.join("\n"))
+        })
+    })
+}
+
 proptest! {
     #![proptest_config(config())]
+
+    #[test]
+    fn sokoban_survives_arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..120)) {
+        check(&["sokoban"], &bytes);
+    }
+
+    #[test]
+    fn sokoban_survives_odd_levels(level in sokoban_level()) {
+        check(&["sokoban"], level.as_bytes());
+        check(&["sokoban", "--objective", "moves", "--format", "text"], level.as_bytes());
+        check(&["sokoban", "--fast"], level.as_bytes());
+    }
+
+    #[test]
+    fn sokoban_verify_survives_arbitrary_solutions(
+        bytes in prop::collection::vec(any::<u8>(), 0..60),
+        lurd in "([lurdLURD]|[0-9]|\\(|\\)| |\n|-1){0,30}",
+    ) {
+        let level = "#######\n#.  # #\n#.$ $ #\n#.$@  #\n#  #  #\n#######\n";
+        for solution in [&bytes[..], lurd.as_bytes()] {
+            check_verify("sokoban", level, solution);
+        }
+    }
 
     #[test]
     fn rush_hour_survives_arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..200)) {

@@ -271,7 +271,11 @@ fn build(rows: Vec<Vec<Cell>>, name: Option<String>) -> Result<Level, ParseError
         return Err(ParseError::new(
             first,
             1,
-            format!("{nb} boxes and {ng} goals"),
+            format!(
+                "{nb} box{} and {ng} goal{}",
+                if nb == 1 { "" } else { "es" },
+                if ng == 1 { "" } else { "s" }
+            ),
             "as many boxes as goals, at least one",
         ));
     }
@@ -386,7 +390,7 @@ mod tests {
         let e = err("#####\n#@$.#\n#@ .#\n#####");
         assert_eq!((e.line, e.column), (3, 2));
         let e = err("#####\n#@$.#\n#$  #\n#####");
-        assert_eq!(e.found, "2 boxes and 1 goals");
+        assert_eq!(e.found, "2 boxes and 1 goal");
         let e = err("#####\n#@$.#\n#   \n#####");
         assert_eq!(e.line, 3, "{e}");
         assert!(e.expected.contains("closed"));
