@@ -1,7 +1,8 @@
 //! Sokoban answers against an independent brute force: on random small levels (solvable
 //! ones made by pulling boxes away from the goals, and plain random ones, often
 //! unsolvable), both objectives give exactly the optimum of a plain Dijkstra over full
-//! states, and every answer replays under the tests' own rules with the counts reported.
+//! states, `--fast` answers exactly the solvable ones, and every answer replays under the
+//! tests' own rules with the counts reported.
 
 mod sokoban_support;
 
@@ -26,13 +27,40 @@ fn library(text: &str, objective: Objective) -> Option<(u32, u32)> {
     Some((s.moves, s.pushes))
 }
 
+/// `--fast`: a valid answer exactly when one exists (it searches the same graph, only in
+/// another order), not claimed optimal.
+fn fast(text: &str) -> Option<(u32, u32)> {
+    let level = parse_level(text, None).expect("generated levels are valid");
+    let options = SolveOptions {
+        fast: true,
+        ..SolveOptions::default()
+    };
+    let outcome = solve(&level, &options).expect("no limits");
+    assert_eq!(outcome.optimal, outcome.solution.is_none());
+    let s = outcome.solution?;
+    assert_eq!(
+        Grid::read(text).replay(&s.lurd()),
+        Some((s.moves, s.pushes))
+    );
+    Some((s.moves, s.pushes))
+}
+
 fn check(text: &str) {
     let grid = Grid::read(text);
+    let quick = fast(text);
     for (objective, pushes_first) in [(Objective::Pushes, true), (Objective::Moves, false)] {
         assert_eq!(
             library(text, objective),
             brute_force(&grid, pushes_first),
             "objective {objective:?} on\n{text}"
+        );
+    }
+    let optimum = brute_force(&grid, true);
+    assert_eq!(quick.is_some(), optimum.is_some(), "{text}");
+    if let (Some(q), Some(o)) = (quick, optimum) {
+        assert!(
+            q.1 >= o.1,
+            "fast found fewer pushes than the optimum: {text}"
         );
     }
 }

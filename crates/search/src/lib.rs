@@ -8,6 +8,7 @@
 //! | fewest edges, optional depth limit | [`bfs`] |
 //! | cheapest path, any [`Cost`] (including lexicographic [`Lex`] pairs) | [`dijkstra`] |
 //! | cheapest path with an admissible lower bound | [`astar`], [`ida_star`] |
+//! | the same, with a bound that can also declare a state a dead end | [`astar_pruning`] |
 //! | fewest moves, deep searches (10⁶–10¹⁰ nodes) on a state changed in place | [`ida_star_in_place`] over [`InPlace`] |
 //! | exact distances in an abstraction, as a lower-bound table (pattern database) | [`pdb::build`] over [`pdb::PatternSpace`], [`pdb::save`], [`pdb::load`] |
 //! | fewest edges in a reversible graph, searching from both ends | [`bidirectional_bfs`] |
@@ -65,6 +66,7 @@ mod levels;
 mod limits;
 mod path;
 pub mod pdb;
+mod pruning;
 pub mod slots;
 mod split;
 mod stats;
@@ -83,6 +85,7 @@ pub use ida::ida_star;
 pub use levels::{sweep, Sweep};
 pub use limits::{Limits, StopReason, Stopped};
 pub use path::{Found, Path};
+pub use pruning::astar_pruning;
 pub use split::{ida_star_split, SPLIT_ABOVE};
 pub use stats::Stats;
 

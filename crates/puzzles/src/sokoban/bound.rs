@@ -6,14 +6,12 @@
 //!   [`Assignment`], the Hungarian algorithm) is therefore a lower bound, and when no
 //!   assignment exists the node is dead. [`Bound::nearest_goal`] (each box to its nearest
 //!   goal, goals shared) is the weaker bound it is measured against.
-//! * **Moves**: every push is a move, so the pushes bound is also a moves bound; the walk
-//!   before the first push adds the player's distance to the nearest cell from which some
-//!   box can be pushed.
+//! * **Moves**: every push is a move, so the pushes bound is also the moves bound. (Adding
+//!   the walk to the nearest cell from which a box can be pushed removed under 2 % of the
+//!   expansions on Boxoban and cost a walk per generated node: see docs/sokoban.md.)
 
 use super::bits::Bits;
-use super::graph::{Node, Walk};
 use super::maze::{Maze, NONE};
-use super::moves::Dir;
 use gridlock_search::assignment::{Assignment, FORBIDDEN};
 
 /// Bound computations for one maze, with their scratch space.
@@ -21,7 +19,6 @@ pub struct Bound<'a> {
     maze: &'a Maze,
     matrix: Vec<u32>,
     assignment: Assignment,
-    walk: Walk,
 }
 
 impl<'a> Bound<'a> {
@@ -31,39 +28,7 @@ impl<'a> Bound<'a> {
             maze,
             matrix: Vec::new(),
             assignment: Assignment::new(),
-            walk: Walk::new(maze.cells.len()),
         }
-    }
-
-    /// Fewest moves left, bounded below: the pushes bound plus the walk to the nearest
-    /// cell from which a box can be pushed (0 when the boxes are on their goals); `None`
-    /// when the pushes bound finds the node dead or no box can be pushed at all.
-    pub fn moves<const W: usize>(&mut self, node: &Node<W>) -> Option<u32> {
-        let pushes = self.pushes(&node.boxes)?;
-        if pushes == 0 {
-            return Some(0);
-        }
-        Some(pushes + self.first_walk(node)?)
-    }
-
-    /// The player's walking distance to the nearest cell from which some box can be
-    /// pushed, or `None` when no box can be pushed.
-    pub fn first_walk<const W: usize>(&mut self, node: &Node<W>) -> Option<u32> {
-        let maze = self.maze;
-        self.walk.explore(maze, node);
-        let walk = &self.walk;
-        node.boxes
-            .iter()
-            .flat_map(|b| Dir::ALL.map(|d| (b as u16, d)))
-            .filter(|&(b, d)| {
-                let to = maze.step(b, d);
-                to != NONE && !node.has_box(maze, to)
-            })
-            .filter_map(|(b, d)| {
-                let behind = maze.step(b, d.opposite());
-                (behind != NONE).then(|| walk.distance(behind)).flatten()
-            })
-            .min()
     }
 
     /// Least total push distance over every assignment of the boxes to distinct goals;

@@ -237,3 +237,76 @@ impl<const W: usize> Graph for PushGraph<'_, W> {
         }
     }
 }
+
+impl<const W: usize> Node<W> {
+    /// The same boxes with the player moved to `player`.
+    #[inline]
+    pub fn with_player(&self, maze: &Maze, player: u16) -> Self {
+        Node {
+            key: self.key
+                ^ maze.player_key[self.player as usize]
+                ^ maze.player_key[player as usize],
+            player,
+            ..*self
+        }
+    }
+}
+
+/// The push graph with the player normalised to the smallest cell of its reachable area:
+/// nodes that differ only in where the player stands within one area are one node. Each
+/// edge costs one push; walking is not counted.
+pub struct RegionGraph<'a, const W: usize> {
+    /// The level.
+    pub maze: &'a Maze,
+    walk: RefCell<Walk>,
+    probe: RefCell<Walk>,
+}
+
+impl<'a, const W: usize> RegionGraph<'a, W> {
+    /// The graph of `maze`.
+    pub fn new(maze: &'a Maze) -> Self {
+        RegionGraph {
+            maze,
+            walk: RefCell::new(Walk::new(maze.cells.len())),
+            probe: RefCell::new(Walk::new(maze.cells.len())),
+        }
+    }
+
+    /// `node` with the player moved to the smallest cell it can reach.
+    pub fn normalise(&self, node: &Node<W>) -> Node<W> {
+        let mut probe = self.probe.borrow_mut();
+        probe.explore(self.maze, node);
+        let least = probe.reached().iter().copied().min().unwrap_or(node.player);
+        node.with_player(self.maze, least)
+    }
+}
+
+impl<const W: usize> Graph for RegionGraph<'_, W> {
+    type State = Node<W>;
+    type Move = Push;
+    type Cost = u32;
+
+    fn successors(&self, node: &Node<W>, out: &mut Vec<Edge<Node<W>, Push, u32>>) {
+        let maze = self.maze;
+        let mut walk = self.walk.borrow_mut();
+        walk.explore(maze, node);
+        for from in node.boxes.iter() {
+            let from = from as u16;
+            for dir in Dir::ALL {
+                let to = maze.step(from, dir);
+                if to == NONE || to as usize >= maze.live || node.boxes.has(to as usize) {
+                    continue;
+                }
+                let behind = maze.step(from, dir.opposite());
+                if behind == NONE || walk.distance(behind).is_none() {
+                    continue;
+                }
+                let next = node.pushed(maze, from, to);
+                if frozen_off_goal(maze, &next.boxes, to) {
+                    continue;
+                }
+                out.push(Edge::new(Push { from, dir }, self.normalise(&next), 1));
+            }
+        }
+    }
+}

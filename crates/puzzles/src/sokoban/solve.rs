@@ -1,14 +1,14 @@
-//! The searches: A* over the push graph of [`super::graph`] with the bounds of
-//! [`super::bound`], for either objective; `--fast`'s weighted search on the same graph; and
-//! the expansion of a path of pushes into the LURD steps of a solution.
+//! The searches, over the push graphs of [`super::graph`] with the bound of
+//! [`super::bound`]: the optimal search (either objective) and `--fast`'s weighted search;
+//! and the expansion of a list of pushes into the LURD steps of a solution.
 
 use super::bits::Bits;
 use super::board::Level;
 use super::bound::Bound;
-use super::graph::{Node, Objective, Push, PushGraph, Walk};
+use super::graph::{Node, Objective, Push, PushGraph, RegionGraph, Walk};
 use super::maze::Maze;
 use super::moves::Dir;
-use gridlock_search::{astar, Lex, Limits, Path, Stats, Stopped};
+use gridlock_search::{astar_pruning, Lex, Limits, Stats, Stopped};
 
 /// Options of one solve.
 #[derive(Clone, Debug, Default)]
@@ -63,14 +63,13 @@ impl Solution {
 pub struct Outcome {
     /// The solution, or `None` when the level is proven unsolvable.
     pub solution: Option<Solution>,
-    /// Whether the solution is proven optimal for the objective.
+    /// Whether the solution is proven optimal for the objective (and, with no solution,
+    /// whether the level is proven unsolvable: always, since every search runs to the end
+    /// unless a limit stops it).
     pub optimal: bool,
     /// What the search did.
     pub stats: Stats,
 }
-
-/// A bound so large that nodes carrying it sort after every real one: the node is dead.
-const DEAD: u32 = 1 << 28;
 
 /// How much `--fast` trusts the bound over the cost so far (weighted A*).
 const FAST_WEIGHT: u32 = 5;
@@ -101,36 +100,66 @@ fn solve_in<const W: usize>(
         });
     };
     let start = Node::new(maze, boxes, maze.index[level.start.player]);
-    let goal: Bits<W> = maze.goal_set();
-    let objective = if options.fast {
-        Objective::Pushes
+    let (pushes, stats) = if options.fast {
+        fast(maze, start, &options.limits)?
     } else {
-        options.objective
+        optimal(maze, start, options.objective, &options.limits)?
     };
-    let graph = PushGraph::new(maze, objective);
-    let mut bound = Bound::new(maze);
-    let weight = if options.fast { FAST_WEIGHT } else { 1 };
-    let h = |n: &Node<W>| match bound.pushes(&n.boxes) {
-        Some(p) if options.fast => Lex(weight * p, 0),
-        Some(p) => Lex(p, p),
-        None => Lex(DEAD, DEAD),
-    };
-    let found = astar(&graph, start, |n| n.boxes == goal, h, &options.limits)?;
-    let solution = found.path.map(|p| expand(maze, &p));
     Ok(Outcome {
-        solution,
-        optimal: !options.fast,
-        stats: found.stats,
+        // `--fast` searches the same graph to the end: no solution is a proof there too
+        optimal: !options.fast || pushes.is_none(),
+        solution: pushes.map(|p| expand(maze, start, &p)),
+        stats,
     })
 }
 
-/// The LURD steps of a path of pushes: before each push, a shortest walk to the cell
-/// behind the box.
-fn expand<const W: usize, C>(maze: &Maze, path: &Path<Node<W>, Push, C>) -> Solution {
+/// The pushes of a path, in order.
+type Pushes = Vec<Push>;
+
+/// The optimal search: A* over exact player cells, each push costing `Lex(1, walk + 1)`
+/// (fewest pushes, then moves) or `Lex(walk + 1, 1)` (fewest moves, then pushes), bounded by
+/// the assignment bound on pushes in both places (every push is a move). Dead nodes (no
+/// assignment of boxes to goals) are never queued.
+fn optimal<const W: usize>(
+    maze: &Maze,
+    start: Node<W>,
+    objective: Objective,
+    limits: &Limits,
+) -> Result<(Option<Pushes>, Stats), Stopped> {
+    let goal: Bits<W> = maze.goal_set();
+    let graph = PushGraph::new(maze, objective);
+    let mut bound = Bound::new(maze);
+    let h = |n: &Node<W>| bound.pushes(&n.boxes).map(|p| Lex(p, p));
+    let found = astar_pruning(&graph, start, |n| n.boxes == goal, h, limits)?;
+    Ok((found.path.map(|p| p.moves()), found.stats))
+}
+
+/// Any solution: a weighted best-first search over normalised nodes.
+fn fast<const W: usize>(
+    maze: &Maze,
+    start: Node<W>,
+    limits: &Limits,
+) -> Result<(Option<Pushes>, Stats), Stopped> {
+    let goal: Bits<W> = maze.goal_set();
+    let regions = RegionGraph::new(maze);
+    let mut bound = Bound::new(maze);
+    let found = astar_pruning(
+        &regions,
+        regions.normalise(&start),
+        |n| n.boxes == goal,
+        |n| bound.pushes(&n.boxes).map(|p| FAST_WEIGHT * p),
+        limits,
+    )?;
+    Ok((found.path.map(|p| p.moves()), found.stats))
+}
+
+/// The LURD steps of a list of pushes from the exact start: before each push, a shortest
+/// walk to the cell behind the box.
+fn expand<const W: usize>(maze: &Maze, start: Node<W>, pushes: &[Push]) -> Solution {
     let mut walk = Walk::new(maze.cells.len());
-    let mut node = path.start;
+    let mut node = start;
     let mut steps = Vec::new();
-    for &(push, next) in &path.steps {
+    for push in pushes {
         walk.explore(maze, &node);
         let behind = maze.step(push.from, push.dir.opposite());
         steps.extend(
@@ -142,7 +171,7 @@ fn expand<const W: usize, C>(maze: &Maze, path: &Path<Node<W>, Push, C>) -> Solu
             dir: push.dir,
             push: true,
         });
-        node = next;
+        node = node.pushed(maze, push.from, maze.step(push.from, push.dir));
     }
     Solution::new(steps)
 }

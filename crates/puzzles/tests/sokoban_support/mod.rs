@@ -7,20 +7,20 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
-/// A level read by the tests: walls, goals, boxes and the player on a grid of at most 64
-/// cells (so a box set is one `u64`).
+/// A level read by the tests: walls, goals, boxes and the player on a grid of at most 128
+/// cells (so a box set is one `u128`; Boxoban's 10 × 10 levels fit).
 #[derive(Clone, Debug)]
 pub struct Grid {
     pub rows: usize,
     pub cols: usize,
     pub wall: Vec<bool>,
     pub goal: Vec<bool>,
-    pub boxes: u64,
+    pub boxes: u128,
     pub player: usize,
 }
 
 /// A full state: player cell and box set.
-pub type State = (usize, u64);
+pub type State = (usize, u128);
 
 impl Grid {
     /// Reads plain XSB (`#`, space, `.`, `$`, `*`, `@`, `+`), every row padded with walls.
@@ -28,7 +28,7 @@ impl Grid {
         let lines: Vec<&str> = text.lines().filter(|l| l.contains('#')).collect();
         let rows = lines.len();
         let cols = lines.iter().map(|l| l.len()).max().unwrap();
-        assert!(rows * cols <= 64, "test grids have at most 64 cells");
+        assert!(rows * cols <= 128, "test grids have at most 128 cells");
         let mut g = Grid {
             rows,
             cols,
@@ -43,7 +43,7 @@ impl Grid {
                 g.wall[i] = ch == '#';
                 g.goal[i] = matches!(ch, '.' | '*' | '+');
                 if matches!(ch, '$' | '*') {
-                    g.boxes |= 1 << i;
+                    g.boxes |= 1u128 << i;
                 }
                 if matches!(ch, '@' | '+') {
                     g.player = i;
@@ -53,10 +53,10 @@ impl Grid {
         g
     }
 
-    pub fn goals(&self) -> u64 {
+    pub fn goals(&self) -> u128 {
         (0..self.wall.len())
             .filter(|&i| self.goal[i])
-            .fold(0, |m, i| m | 1 << i)
+            .fold(0, |m, i| m | 1u128 << i)
     }
 
     /// The neighbour in direction 0..4 (left, up, right, down), if inside the grid.
@@ -85,7 +85,7 @@ impl Grid {
         if boxes >> beyond & 1 == 1 {
             return None;
         }
-        Some(((to, boxes & !(1 << to) | 1 << beyond), true))
+        Some(((to, boxes & !(1u128 << to) | 1u128 << beyond), true))
     }
 
     /// Replays LURD; `(moves, pushes)` if every step is legal and the level ends solved.
