@@ -98,6 +98,9 @@ fn rules_never_remove_a_solution_and_bounds_are_admissible() {
         "#######\n# $$..#\n#     #\n#  @  #\n#######\n",
         "########\n#      #\n# $$   #\n# $$   #\n# .... #\n#  @   #\n########\n",
         "#######\n#.   .#\n# $ $ #\n#  @  #\n#######\n",
+        // more than 64 floor cells, at most 64 live: dead cells numbered beyond one word
+        // (a freeze test once read them from the box set, found by fuzzing)
+        "##############\n#            #\n#            #\n#    $  $    #\n#    .  .    #\n#            #\n#     @      #\n#            #\n##############\n",
     ] {
         check_level(text, &mut tally);
     }

@@ -81,7 +81,10 @@ fn blocked<const W: usize>(
     b: u16,
     walls: &mut Bits<W>,
 ) -> Option<bool> {
-    let is_wall = |c: u16, walls: &Bits<W>| c == NONE || walls.has(c as usize);
+    // only boxes (live cells) are ever counted as walls; a dead cell's number may lie
+    // beyond the set's words
+    let is_wall =
+        |c: u16, walls: &Bits<W>| c == NONE || ((c as usize) < maze.live && walls.has(c as usize));
     if is_wall(a, walls) || is_wall(b, walls) {
         return Some(false);
     }

@@ -54,13 +54,13 @@ fn expand(line: &str, line_no: usize) -> Result<Vec<Vec<Cell>>, ParseError> {
             continue;
         }
         if ch == '|' {
-            if run.is_some() {
-                return Err(ParseError::new(
-                    line_no,
-                    column,
-                    "'|'",
-                    "a board symbol after the run length",
-                ));
+            let expected = if run.is_some() {
+                "a board symbol after the run length"
+            } else {
+                "at least one cell in each row ('|' ends a row)"
+            };
+            if run.is_some() || rows.last().is_some_and(Vec::is_empty) {
+                return Err(ParseError::new(line_no, column, "'|'", expected));
             }
             rows.push(Vec::new());
             continue;
@@ -90,13 +90,13 @@ fn expand(line: &str, line_no: usize) -> Result<Vec<Vec<Cell>>, ParseError> {
             column,
         }));
     }
-    if run.is_some() {
-        return Err(ParseError::new(
-            line_no,
-            last + 1,
-            "end of line",
-            "a board symbol after the run length",
-        ));
+    if run.is_some() || (rows.len() > 1 && rows.last().is_some_and(Vec::is_empty)) {
+        let expected = if run.is_some() {
+            "a board symbol after the run length"
+        } else {
+            "at least one cell after the last '|'"
+        };
+        return Err(ParseError::new(line_no, last + 1, "end of line", expected));
     }
     Ok(rows)
 }
@@ -123,7 +123,10 @@ fn classify(line: &str, line_no: usize) -> Result<Line, ParseError> {
 fn name_of(line: &str) -> Option<String> {
     let mut name = line.trim();
     name = name.strip_prefix(';').unwrap_or(name).trim();
-    if name.len() >= 6 && name[..6].eq_ignore_ascii_case("title:") {
+    if name
+        .get(..6)
+        .is_some_and(|t| t.eq_ignore_ascii_case("title:"))
+    {
         name = name[6..].trim();
     }
     (!name.is_empty()).then(|| name.to_string())
@@ -132,7 +135,9 @@ fn name_of(line: &str) -> Option<String> {
 /// Every level of a collection, in file order. Any malformed level fails the whole input.
 pub fn parse_collection(text: &str) -> Result<Vec<Level>, ParseError> {
     let mut levels = Vec::new();
-    let mut rows: Vec<Vec<Cell>> = Vec::new();
+    // the rows of the level being read, each with its input line (a run-length line of
+    // `|`-separated rows gives them all its number; a row may be empty: `||`)
+    let mut rows: Vec<(usize, Vec<Cell>)> = Vec::new();
     let mut title: Option<String> = None;
     let mut name: Option<String> = None;
     let mut lines = 0;
@@ -147,7 +152,7 @@ pub fn parse_collection(text: &str) -> Result<Vec<Level>, ParseError> {
                 if rows.is_empty() {
                     name = title.take();
                 }
-                rows.extend(more);
+                rows.extend(more.into_iter().map(|r| (i + 1, r)));
             }
             Line::Text => title = name_of(line).or(title),
             Line::Blank => {}
@@ -193,16 +198,17 @@ pub fn parse_level(text: &str, pick: Option<usize>) -> Result<Level, ParseError>
 
 /// Checks one level's rows and builds it: size, one player, a closed area, as many boxes
 /// as goals (at least one), all inside the area.
-fn build(rows: Vec<Vec<Cell>>, name: Option<String>) -> Result<Level, ParseError> {
-    let first = rows[0][0].line;
-    if let Some(row) = rows.get(MAX_SIDE) {
+fn build(rows: Vec<(usize, Vec<Cell>)>, name: Option<String>) -> Result<Level, ParseError> {
+    let first = rows[0].0;
+    if let Some((line, _)) = rows.get(MAX_SIDE) {
         return Err(ParseError::new(
-            row[0].line,
+            *line,
             1,
             format!("row {}", MAX_SIDE + 1),
             format!("at most {MAX_SIDE} rows in a level"),
         ));
     }
+    let rows: Vec<Vec<Cell>> = rows.into_iter().map(|(_, r)| r).collect();
     if let Some(cell) = rows.iter().find_map(|r| r.get(MAX_SIDE)) {
         return Err(ParseError::new(
             cell.line,
@@ -364,6 +370,20 @@ mod tests {
         assert_eq!(levels[0].name.as_deref(), Some("one"));
         assert_eq!(levels[1].name.as_deref(), Some("2"));
         assert_eq!(levels[1].line, 7);
+        // an empty run-length row, and a title cut inside a multi-byte character (both
+        // found by fuzzing)
+        assert!(parse_collection(";#|#@$.#|5#\n|5#\n_ __#\n######\n").is_err());
+        let e = parse_collection("|5#|#@$.#|5#").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 1));
+        let e = parse_collection("5#|#@$.#||5#").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 10));
+        let e = parse_collection("5#|#@$.#|5#|").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 13));
+        assert_eq!(
+            name_of("5#it\u{feff} tw#####").as_deref(),
+            Some("5#it\u{feff} tw#####")
+        );
+        assert_eq!(name_of("TITLE:  Lost ").as_deref(), Some("Lost"));
         let e = parse_level(text, None).unwrap_err();
         assert_eq!((e.line, e.column), (7, 1));
         assert_eq!(parse_level(text, Some(2)).unwrap().line, 7);
