@@ -365,8 +365,8 @@ fn sokoban_cases() -> Vec<Case> {
         ),
         case(
             s,
-            "a box walled off from the player",
-            "#####\n#@$.#\n#####\n#$.#\n####\n",
+            "a box walled off from the player, its goal inside (one box short)",
+            "######\n#@$..#\n######\n#$#\n###\n",
             2,
         ),
         case(
@@ -410,6 +410,12 @@ fn sokoban_cases() -> Vec<Case> {
         ),
         case(s, "no final newline (accepted)", SOKOBAN_OK.trim_end(), 0),
         case(s, "run-length rows (accepted)", "5#|#@$.#|5#\n", 0),
+        case(
+            s,
+            "walled-off boxes and goals: scenery (accepted)",
+            "#####\n#@$.#\n#####\n#*#$.#\n######\n",
+            0,
+        ),
         case(
             s,
             "- and _ for floor (accepted)",

@@ -2,8 +2,8 @@
 //! `tests/fixtures/sokoban/README.md`):
 //! - the committed fixture (the first 300 hard levels): both objectives give the recorded
 //!   optima, and every answer replays under the tests' own rules with those counts;
-//! - a few of them, and with `--ignored` all 300, against the tests' brute force (a plain
-//!   Dijkstra over full states) in both objectives;
+//! - three of them, and with `--ignored` every fifth (60), against the tests' brute force (a
+//!   plain Dijkstra over full states) in both objectives;
 //! - with `--ignored` and `../shared/data` present: all 3,332 hard levels and the 1,000
 //!   unfiltered test levels solved push-optimal, each answer replayed.
 
@@ -116,11 +116,12 @@ fn a_few_fixture_levels_match_the_brute_force() {
 }
 
 #[test]
-#[ignore = "about ten minutes: every fixture level through the brute force, both objectives"]
-fn every_fixture_level_matches_the_brute_force() {
+#[ignore = "minutes: every fifth fixture level (60) through the brute force, both objectives"]
+fn a_sample_of_fixture_levels_matches_the_brute_force() {
     let (levels, blocks) = fixture();
     (0..levels.len())
         .into_par_iter()
+        .filter(|i| i % 5 == 0)
         .for_each(|i| cross_check(&levels, &blocks, i));
 }
 

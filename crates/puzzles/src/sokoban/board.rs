@@ -31,8 +31,9 @@ pub struct Level {
     pub cols: usize,
     /// `floor[cell]`: the player could reach it if every box were removed.
     pub(crate) floor: Vec<bool>,
-    /// `wall[cell]`: drawn as `#` in the input.
-    pub(crate) wall: Vec<bool>,
+    /// What the input drew on each cell outside the floor (`#`, or scenery such as a walled-off
+    /// `*`, which is not part of the level), and `' '` on the floor.
+    pub(crate) outside: Vec<char>,
     /// `goal[cell]`: a goal square.
     pub(crate) goal: Vec<bool>,
     /// The starting position.
@@ -86,8 +87,8 @@ impl Level {
     }
 
     /// The position drawn in XSB, one string per row, trailing spaces removed: `#` wall,
-    /// space floor (and the outside), `.` goal, `$` box, `*` box on goal, `@` player, `+`
-    /// player on goal.
+    /// space floor, `.` goal, `$` box, `*` box on goal, `@` player, `+` player on goal; the
+    /// outside as the input drew it.
     pub fn draw(&self, position: &Position) -> Vec<String> {
         (0..self.rows)
             .map(|r| {
@@ -100,11 +101,8 @@ impl Level {
     }
 
     fn symbol(&self, position: &Position, cell: usize) -> char {
-        if self.wall[cell] {
-            return '#';
-        }
         if !self.floor[cell] {
-            return ' ';
+            return self.outside[cell];
         }
         match (
             position.player == cell,

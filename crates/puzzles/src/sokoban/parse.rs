@@ -7,7 +7,9 @@
 //! blank line, a title, `; 12`, `Title: ...`, a comment. A level's name is the last
 //! non-blank separator line between the previous level and it, with a leading `;` and
 //! `Title:` removed. A line that starts with `#` but holds a symbol outside the alphabet is
-//! an error, not a title: it is a board row with a typo.
+//! an error, not a title: it is a board row with a typo. Cells the player could not reach
+//! with every box removed are outside the level: what they hold is scenery (drawn, never
+//! counted).
 
 use super::board::{Level, Position, MAX_SIDE};
 use crate::error::{describe_char, ParseError};
@@ -197,7 +199,8 @@ pub fn parse_level(text: &str, pick: Option<usize>) -> Result<Level, ParseError>
 }
 
 /// Checks one level's rows and builds it: size, one player, a closed area, as many boxes
-/// as goals (at least one), all inside the area.
+/// as goals in it (at least one). What lies outside the area is scenery, not part of the
+/// level (collections draw walled-off `*` as decoration).
 fn build(rows: Vec<(usize, Vec<Cell>)>, name: Option<String>) -> Result<Level, ParseError> {
     let first = rows[0].0;
     if let Some((line, _)) = rows.get(MAX_SIDE) {
@@ -247,28 +250,9 @@ fn build(rows: Vec<(usize, Vec<Cell>)>, name: Option<String>) -> Result<Level, P
         }
     };
     let floor = flood(&grid, rows.len(), cols, player)?;
-    let mut boxes = vec![false; grid.len()];
-    let mut goal = vec![false; grid.len()];
-    for (cell, read) in grid.iter().enumerate() {
-        let Some(read) = read else { continue };
-        let (is_box, is_goal) = match read.symbol {
-            '$' => (true, false),
-            '*' => (true, true),
-            '.' | '+' => (false, true),
-            _ => (false, false),
-        };
-        if (is_box || is_goal) && !floor[cell] {
-            let what = if is_box { "a box" } else { "a goal" };
-            return Err(ParseError::new(
-                read.line,
-                read.column,
-                format!("{what} the player can never reach (walled off)"),
-                "every box and goal inside the player's area",
-            ));
-        }
-        boxes[cell] = is_box;
-        goal[cell] = is_goal;
-    }
+    let inside = |cell: usize, symbols: &str| floor[cell] && symbols.contains(symbol(cell));
+    let boxes: Vec<bool> = (0..grid.len()).map(|c| inside(c, "$*")).collect();
+    let goal: Vec<bool> = (0..grid.len()).map(|c| inside(c, ".*+")).collect();
     let (nb, ng) = (
         boxes.iter().filter(|&&b| b).count(),
         goal.iter().filter(|&&g| g).count(),
@@ -290,7 +274,9 @@ fn build(rows: Vec<(usize, Vec<Cell>)>, name: Option<String>) -> Result<Level, P
         line: first,
         rows: rows.len(),
         cols,
-        wall: (0..grid.len()).map(|c| symbol(c) == '#').collect(),
+        outside: (0..grid.len())
+            .map(|c| if floor[c] { ' ' } else { symbol(c) })
+            .collect(),
         floor,
         goal,
         start: Position { player, boxes },
@@ -416,8 +402,10 @@ mod tests {
         assert!(e.expected.contains("closed"));
         let e = err("#####\n#@$.#\n#x  #\n#####");
         assert_eq!((e.line, e.column), (3, 2));
-        let e = err("#####\n#@$.#\n#####\n#$.##\n#####");
-        assert_eq!((e.line, e.column), (4, 2), "{e}");
+        // walled-off boxes and goals are scenery: kept for drawing, not counted
+        let scenery = parse_level("#####\n#@$.#\n#####\n#$.##\n##*#\n####", None).unwrap();
+        assert_eq!(scenery.box_count(), 1);
+        assert_eq!(scenery.draw(&scenery.start)[3], "#$.##");
         assert!(err("").found.contains("no board rows"));
         assert!(err("hello\n").found.contains("no board rows"));
         let wide = format!("{}\n", "#".repeat(65));

@@ -4,8 +4,9 @@
 
 #![allow(dead_code)]
 
+use rustc_hash::FxHashMap as HashMap;
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::BinaryHeap;
 
 /// A level read by the tests: walls, goals, boxes and the player on a grid of at most 128
 /// cells (so a box set is one `u128`; Boxoban's 10 × 10 levels fit).
@@ -107,7 +108,8 @@ impl Grid {
     /// Every state reachable from the start.
     pub fn reachable(&self) -> Vec<State> {
         let start = (self.player, self.boxes);
-        let mut seen: HashMap<State, ()> = HashMap::from([(start, ())]);
+        let mut seen: HashMap<State, ()> = HashMap::default();
+        seen.insert(start, ());
         let mut queue = vec![start];
         let mut head = 0;
         while let Some(&s) = queue.get(head) {
@@ -136,7 +138,8 @@ pub fn brute_force(g: &Grid, pushes_first: bool) -> Option<(u32, u32)> {
     };
     let start = (g.player, g.boxes);
     let goals = g.goals();
-    let mut best: HashMap<State, (u32, u32)> = HashMap::from([(start, (0, 0))]);
+    let mut best: HashMap<State, (u32, u32)> = HashMap::default();
+    best.insert(start, (0, 0));
     let mut heap = BinaryHeap::from([Reverse((key(0, 0), 0u32, 0u32, start))]);
     while let Some(Reverse((k, moves, pushes, s))) = heap.pop() {
         if best.get(&s).is_some_and(|&(m, p)| key(m, p) < k) {
@@ -164,7 +167,7 @@ pub fn brute_force(g: &Grid, pushes_first: bool) -> Option<(u32, u32)> {
 /// absent.
 pub fn remaining(g: &Grid, pushes_only: bool) -> HashMap<State, u32> {
     let states = g.reachable();
-    let mut back: HashMap<State, Vec<(State, u32)>> = HashMap::new();
+    let mut back: HashMap<State, Vec<(State, u32)>> = HashMap::default();
     for &s in &states {
         for d in 0..4 {
             if let Some((t, pushed)) = g.step(s, d) {
@@ -174,7 +177,7 @@ pub fn remaining(g: &Grid, pushes_only: bool) -> HashMap<State, u32> {
         }
     }
     let goals = g.goals();
-    let mut dist: HashMap<State, u32> = HashMap::new();
+    let mut dist: HashMap<State, u32> = HashMap::default();
     let mut heap = BinaryHeap::new();
     for &s in states.iter().filter(|s| s.1 == goals) {
         dist.insert(s, 0);
