@@ -138,7 +138,12 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
                     Some(f) => f
                         .write_all(text.as_bytes())
                         .map_err(|e| CliError::Internal(format!("writing the table: {e}")))?,
-                    None => out.write(&text)?,
+                    // each unit's rows go out at once: a reader that has gone (`| head`) is
+                    // noticed at the next unit, not after hundreds of units
+                    None => {
+                        out.write(&text)?;
+                        out.flush()?;
+                    }
                 }
             }
             Event::Progress { done, total: units } => {
@@ -172,8 +177,8 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
     let mut lines = Vec::new();
     let (i, n) = config.shard;
     lines.push(format!(
-        "universe: {} wall(s), {} rules, part {}/{}",
-        args.walls,
+        "universe: {}, {} rules, part {}/{}",
+        gridlock_puzzles::quantity(args.walls, "wall"),
         if args.published {
             "published"
         } else {
