@@ -160,3 +160,28 @@ fn thousands(n: usize) -> String {
     }
     out
 }
+
+/// `gridlock rush-hour universe --shard 1/500 | head -5`: once the reader has its lines and
+/// goes, gridlock stops (the reader's going is noticed at once, and a unit in progress stops
+/// between layouts: `enumerate::tests`) and exits 0 saying nothing, like any closed pipe.
+#[test]
+fn a_reader_that_goes_ends_the_enumeration_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command as Process, Stdio};
+    let mut child = Process::new(assert_cmd::cargo::cargo_bin("gridlock"))
+        .args(["rush-hour", "universe", "--shard", "1/500"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    for _ in 0..5 {
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        assert_eq!(line.split(' ').count(), 4, "{line}");
+    }
+    drop(reader);
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}

@@ -166,6 +166,10 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
     // those units is still worth printing
     let (summary, interrupted) = match summary {
         Ok(summary) => (summary, false),
+        // the reader has gone (`| head`): nothing more to say, to anyone
+        Err(Early::Interrupted(_)) if crate::output::reader_gone() => {
+            return Err(CliError::BrokenPipe)
+        }
         Err(Early::Interrupted(summary)) => (*summary, true),
         Err(Early::Failed(e)) => return Err(e),
     };
