@@ -102,7 +102,7 @@ fn json_has_steps_key_and_a_solution_the_verifier_accepts() {
         }
         let verdict = Command::cargo_bin("gridlock")
             .unwrap()
-            .args(["verify", "rush-hour"])
+            .args(["verify", "rush-hour", "--timeout", "none"])
             .arg(&input)
             .arg(&list)
             .output()

@@ -22,7 +22,7 @@ fn fixture(name: &str) -> PathBuf {
 fn assert_verifies(level: &std::path::Path, answer: &[u8]) {
     let answer = file(std::str::from_utf8(answer).unwrap());
     gridlock()
-        .args(["verify", "puzznic"])
+        .args(["verify", "puzznic", "--timeout", "none"])
         .arg(level)
         .arg(answer.path())
         .assert()
@@ -55,7 +55,7 @@ fn verify(
     answer: &tempfile::NamedTempFile,
 ) -> assert_cmd::assert::Assert {
     gridlock()
-        .args(["verify", "puzznic"])
+        .args(["verify", "puzznic", "--timeout", "none"])
         .arg(input.path())
         .arg(answer.path())
         .assert()
@@ -241,7 +241,14 @@ fn a_fast_search_that_stops_does_not_suggest_fast() {
     // 15-08 defeats every quick method; with a tiny cap the complete search stops at once
     let level = fixture("nes/15-08.txt");
     gridlock()
-        .args(["puzznic", "--fast", "--max-states", "1000"])
+        .args([
+            "puzznic",
+            "--fast",
+            "--max-states",
+            "1000",
+            "--timeout",
+            "none",
+        ])
         .arg(&level)
         .assert()
         .code(3)

@@ -58,7 +58,7 @@ fn check_verify(puzzle: &str, input: &str, solution: &[u8]) {
     let output = Command::cargo_bin("gridlock")
         .unwrap()
         .env("GRIDLOCK_CACHE", cache.path())
-        .args(["verify", puzzle])
+        .args(["verify", puzzle, "--timeout", "none"])
         .args([&i, &s])
         .output()
         .unwrap();

@@ -32,7 +32,7 @@ fn http(addr: &str, request: &str) -> String {
 #[test]
 fn serve_prints_its_url_and_answers_the_page_and_the_api() {
     let child = gridlock()
-        .args(["serve", "--addr", "127.0.0.1:0"])
+        .args(["serve", "--addr", "127.0.0.1:0", "--timeout", "none"])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
