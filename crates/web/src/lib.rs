@@ -349,7 +349,7 @@ async fn api_index() -> Json<serde_json::Value> {
             "POST /api/{puzzle}/verify",
             "POST /api/rush-hour/generate"
         ],
-        "docs": "docs/web.md in the gridlock repository",
+        "docs": "docs/web-api.md in the gridlock repository",
     }))
 }
 
