@@ -14,3 +14,4 @@ pub mod sokoban;
 mod text;
 
 pub use error::{ParseError, PuzzleError};
+pub use text::quantity;
