@@ -26,7 +26,6 @@ Examples:
 Exit codes: 0 answered (also \"no solution\": -1), 1 internal error (or an invalid solution
 for verify), 2 malformed input, 3 a limit (--max-states, --timeout) was hit.";
 
-/// Solve grid puzzles optimally: Rush Hour, red-blue chips, Puzznic, sliding tiles, Sokoban.
 #[derive(Parser)]
 #[command(name = "gridlock", version, about, after_help = EXAMPLES)]
 struct Cli {

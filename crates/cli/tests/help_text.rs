@@ -87,13 +87,14 @@ fn formats(help: &str) -> Vec<(String, String)> {
 
 #[test]
 fn each_format_list_is_what_the_command_accepts() {
-    let cases: [(&[&str], &[&str]); 6] = [
+    let cases: [(&[&str], &[&str]); 7] = [
         (&["rush-hour"], &["judge", "text", "json", "moves"]),
         (&["rush-hour", "explore"], &["text", "json"]),
         (&["chips"], &["judge", "text", "json"]),
         (&["puzznic"], &["judge", "text", "json"]),
         (&["n-puzzle"], &["judge", "text", "json"]),
         (&["n-puzzle", "explore"], &["text", "json"]),
+        (&["sokoban"], &["judge", "text", "json"]),
     ];
     for (command, want) in cases {
         let text = help(command);
@@ -149,6 +150,10 @@ fn every_file_argument_says_what_it_reads() {
             "rows of `#` (wall), `.` (empty) and digits 1-9",
         ),
         (&["n-puzzle"], "R lines of C numbers (0 the blank)"),
+        (
+            &["sokoban"],
+            "XSB (`#` wall, space floor, `.` goal, `$` box",
+        ),
     ] {
         let text = help(command);
         let file = text
@@ -198,6 +203,7 @@ fn every_timeout_takes_none() {
         &["chips"],
         &["puzznic"],
         &["n-puzzle"],
+        &["sokoban"],
         &["verify"],
         &["serve"],
     ] {

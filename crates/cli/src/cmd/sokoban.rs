@@ -2,13 +2,11 @@
 //! fewest moves then pushes), a whole collection with `--batch`, and `gridlock verify
 //! sokoban`.
 
-use crate::common::{Common, Format};
+use crate::common::{format_arg, Common, Format, Formats};
 use crate::error::CliError;
 use crate::input::{self, read_text, source_name};
 use crate::output::Output;
 use crate::progress::Progress;
-use clap::builder::{PossibleValuesParser, TypedValueParser};
-use clap::ValueEnum;
 use gridlock_puzzles::sokoban::{
     batch_line, batch_stopped_line, describe_bound, judge, parse_collection, parse_level,
     render_text, solve, verify, Level, Objective, Outcome, Report, SolveOptions,
@@ -39,20 +37,33 @@ impl From<ObjectiveArg> for Objective {
     }
 }
 
-/// The `--format` values Sokoban prints (no `moves`: the judge line is the move list).
-fn formats() -> impl TypedValueParser<Value = Format> {
-    PossibleValuesParser::new(["judge", "text", "json"])
-        .map(|s| Format::from_str(&s, true).expect("one of the listed formats"))
-}
+/// `--format` of `gridlock sokoban` (no `moves`: the judge line is the move list).
+const FORMATS: Formats = &[
+    (
+        "judge",
+        "One line, the solution in LURD (l u r d moves, L U R D pushes), empty when the level \
+         starts solved, -1 when it cannot be solved; what `gridlock verify sokoban` reads. With \
+         --batch: `ID MOVES PUSHES SOLUTION` per level",
+    ),
+    (
+        "text",
+        "For people: the level, the counts, then the board after every push (with --batch: \
+         the judge lines)",
+    ),
+    (
+        "json",
+        "One object: the solution, its moves and pushes, whether it is proven optimal, the \
+         bound when stopped, the search statistics; one per level with --batch",
+    ),
+];
 
 /// Arguments of `gridlock sokoban`.
 #[derive(clap::Args)]
-#[command(mut_arg("format", |a| a
-    .value_parser(formats())
-    .help("Output format: judge (the LURD line), text (the board after every push), json")))]
+#[command(mut_arg("format", |a| format_arg(a, FORMATS)))]
 pub struct Args {
-    /// A level or a collection (XSB, run-length rows, Boxoban files); `-` or nothing for
-    /// standard input.
+    /// A level or a collection in XSB (`#` wall, space floor, `.` goal, `$` box, `*` box on
+    /// goal, `@` player, `+` player on goal; run-length rows; Boxoban files); `-` or nothing
+    /// for standard input.
     pub file: Option<PathBuf>,
     /// Solve the N-th level of a collection (1-based).
     #[arg(long, value_name = "N", conflicts_with = "batch")]
