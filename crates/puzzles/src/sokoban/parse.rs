@@ -113,8 +113,19 @@ fn classify(line: &str, line_no: usize) -> Result<Line, ParseError> {
             && trimmed
                 .chars()
                 .all(|c| SYMBOLS.contains(c) || c.is_ascii_digit() || c == '|'));
+    let wall = |row: &Vec<Cell>| row.iter().any(|c| c.symbol == '#');
     match expand(line, line_no) {
-        Ok(rows) if rows.iter().flatten().any(|c| c.symbol == '#') => Ok(Line::Board(rows)),
+        Ok(rows) if rows.iter().all(wall) => Ok(Line::Board(rows)),
+        Ok(rows) if rows.iter().any(wall) => {
+            // one `|`-separated row without a wall: every row of a closed level has one
+            let bare = rows.iter().find(|r| !wall(r)).expect("a row without a wall");
+            Err(ParseError::new(
+                line_no,
+                bare[0].column,
+                "a row without a wall",
+                "at least one wall in each row (every row of a closed level has one)",
+            ))
+        }
         Ok(_) => Ok(Line::Text),
         Err(e) if looks_like_board => Err(e),
         Err(_) => Ok(Line::Text),
@@ -365,6 +376,9 @@ mod tests {
         assert_eq!((e.line, e.column), (1, 10));
         let e = parse_collection("5#|#@$.#|5#|").unwrap_err();
         assert_eq!((e.line, e.column), (1, 13));
+        // a run-length row without a wall (drawn back it would be a blank line)
+        let e = parse_collection("5#|#@$.#|5#|3-").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 14));
         assert_eq!(
             name_of("5#it\u{feff} tw#####").as_deref(),
             Some("5#it\u{feff} tw#####")
