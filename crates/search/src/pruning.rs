@@ -16,7 +16,9 @@ use std::time::Instant;
 /// A*, where `bound(state)` is an admissible lower bound on the cost left, or `None` when no
 /// goal can be reached from `state`. Otherwise as [`crate::astar`]: states are re-opened
 /// when a cheaper route appears, ties on `cost + bound` go to the larger cost so far, then
-/// to the state queued first; a stopped search reports the smallest `cost + bound` queued.
+/// to the state stored first (a queue entry is 4 bytes smaller than `astar`'s, which breaks
+/// ties by the order of queueing); a stopped search reports the smallest `cost + bound`
+/// queued.
 pub fn astar_pruning<G: Graph>(
     graph: &G,
     start: G::State,
@@ -27,9 +29,9 @@ pub fn astar_pruning<G: Graph>(
     Run::new(graph, start, bound, limits).search(is_goal)
 }
 
-/// A queue entry: `cost + bound`, then the larger cost first, then the order queued, then
-/// the state's index.
-type Entry<C> = Reverse<(C, Reverse<C>, u64, u32)>;
+/// A queue entry: `cost + bound`, then the larger cost first, then the state stored first
+/// (its index, which also names it).
+type Entry<C> = Reverse<(C, Reverse<C>, u32)>;
 
 /// The state of one search: stored states, their best costs and bounds, the queue.
 struct Run<'a, G: Graph, B> {
@@ -41,7 +43,6 @@ struct Run<'a, G: Graph, B> {
     /// The bound of each live state; `None` marks a dead one.
     h: Vec<Option<G::Cost>>,
     heap: BinaryHeap<Entry<G::Cost>>,
-    seq: u64,
     stats: Stats,
     clock: Instant,
 }
@@ -57,19 +58,20 @@ impl<'a, G: Graph, B: FnMut(&G::State) -> Option<G::Cost>> Run<'a, G, B> {
             cost: vec![G::Cost::default()],
             h: vec![h0],
             heap: BinaryHeap::new(),
-            seq: 0,
             stats: Stats::default(),
             clock: Instant::now(),
         };
         if let Some(h) = h0 {
-            run.heap
-                .push(Reverse((h, Reverse(G::Cost::default()), 0, 0)));
+            run.heap.push(Reverse((h, Reverse(G::Cost::default()), 0)));
         }
         run
     }
 
     fn bytes_each() -> usize {
-        Arena::<G>::bytes_each() + 3 * std::mem::size_of::<G::Cost>() + 1 + 24
+        Arena::<G>::bytes_each()
+            + std::mem::size_of::<G::Cost>()
+            + std::mem::size_of::<Option<G::Cost>>()
+            + std::mem::size_of::<Entry<G::Cost>>()
     }
 
     fn stopped(&mut self, reason: crate::StopReason, f: G::Cost) -> Stopped {
@@ -84,7 +86,7 @@ impl<'a, G: Graph, B: FnMut(&G::State) -> Option<G::Cost>> Run<'a, G, B> {
     /// Runs until the first goal is taken from the queue.
     fn search(mut self, mut is_goal: impl FnMut(&G::State) -> bool) -> SearchResult<G> {
         let mut edges = Vec::new();
-        while let Some(Reverse((f, Reverse(g), _, i))) = self.heap.pop() {
+        while let Some(Reverse((f, Reverse(g), i))) = self.heap.pop() {
             if g > self.cost[i as usize] {
                 continue; // a cheaper route to this state was queued after this entry
             }
@@ -129,9 +131,7 @@ impl<'a, G: Graph, B: FnMut(&G::State) -> Option<G::Cost>> Run<'a, G, B> {
                     }
                 };
                 if let Some(h) = h {
-                    self.seq += 1;
-                    self.heap
-                        .push(Reverse((cost + h, Reverse(cost), self.seq, j)));
+                    self.heap.push(Reverse((cost + h, Reverse(cost), j)));
                 }
             }
             self.stats
