@@ -225,13 +225,13 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
     if args.common.stats {
         eprintln!(
             "gridlock: sokoban batch: {} levels, {} nodes generated, {} expanded, wall time \
-             {:.3} s (search {:.3} s of CPU) on {} threads",
+             {:.3} s on {} threads (the searches' own times add up to {:.3} s)",
             levels.len(),
             total.generated,
             total.expanded,
             clock.elapsed().as_secs_f64(),
+            rayon::current_num_threads(),
             total.elapsed.as_secs_f64(),
-            rayon::current_num_threads()
         );
     }
     Ok(if stopped_any { 3 } else { 0 })

@@ -9,6 +9,7 @@ use super::graph::{Node, Objective, Push, PushGraph, RegionGraph, Walk};
 use super::maze::Maze;
 use super::moves::Dir;
 use gridlock_search::{astar_pruning, Lex, Limits, Stats, Stopped};
+use rustc_hash::FxHashMap;
 
 /// Options of one solve.
 #[derive(Clone, Debug, Default)]
@@ -119,7 +120,9 @@ type Pushes = Vec<Push>;
 /// The optimal search: A* over exact player cells, each push costing `Lex(1, walk + 1)`
 /// (fewest pushes, then moves) or `Lex(walk + 1, 1)` (fewest moves, then pushes), bounded by
 /// the assignment bound on pushes in both places (every push is a move). Dead nodes (no
-/// assignment of boxes to goals) are never queued.
+/// assignment of boxes to goals) are never queued. The bound depends on the boxes alone, and
+/// a box set comes back with the player elsewhere about four times on Boxoban: each set's
+/// bound is computed once and remembered.
 fn optimal<const W: usize>(
     maze: &Maze,
     start: Node<W>,
@@ -129,9 +132,24 @@ fn optimal<const W: usize>(
     let goal: Bits<W> = maze.goal_set();
     let graph = PushGraph::new(maze, objective);
     let mut bound = Bound::new(maze);
-    let h = |n: &Node<W>| bound.pushes(&n.boxes).map(|p| Lex(p, p));
-    let found = astar_pruning(&graph, start, |n| n.boxes == goal, h, limits)?;
-    Ok((found.path.map(|p| p.moves()), found.stats))
+    let mut known: FxHashMap<Bits<W>, Option<u32>> = FxHashMap::default();
+    let h = |n: &Node<W>| {
+        let p = *known
+            .entry(n.boxes)
+            .or_insert_with(|| bound.pushes(&n.boxes));
+        p.map(|p| Lex(p, p))
+    };
+    let found = astar_pruning(&graph, start, |n| n.boxes == goal, h, limits);
+    // the bounds remembered per box set, on top of the search's own tables (the map only
+    // grows, so its size at the end is its peak)
+    let cached = known.len() as u64 * (std::mem::size_of::<(Bits<W>, Option<u32>)>() + 2) as u64;
+    let found = found.map_err(|mut e| {
+        e.stats.peak_bytes += cached;
+        e
+    })?;
+    let mut stats = found.stats;
+    stats.peak_bytes += cached;
+    Ok((found.path.map(|p| p.moves()), stats))
 }
 
 /// Any solution: a weighted best-first search over normalised nodes.
