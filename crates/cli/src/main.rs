@@ -58,7 +58,7 @@ enum Command {
   echo 8 6 7 2 5 4 3 0 1 | gridlock n-puzzle               # 31, then the tiles moved
   gridlock n-puzzle --format text board.txt
   gridlock n-puzzle pdb build --pattern 7-8 --goal blank-first   # once: the strongest 4x4 tables
-  gridlock n-puzzle --goal blank-first --batch korf100.txt       # MOVES TILES... per line
+  gridlock n-puzzle --goal blank-first --batch korf100.txt       # MOVES BOARD per line
   gridlock n-puzzle explore --size 3x3                     # 181440 positions, at most 31 moves")]
     NPuzzle(cmd::n_puzzle::Args),
     /// Special judge: replay a solution and say whether it is valid and optimal.

@@ -424,9 +424,8 @@ pub const BATCH_HEADER: &str = "# MOVES BOARD: the fewest moves (-1 if the goal 
 
 fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
     let name = source_name(args.file.as_deref());
-    if args.format == Format::Text {
-        out.line(BATCH_HEADER)?;
-    }
+    // printed with the first answer, so a malformed first line leaves stdout empty
+    let mut header = args.format == Format::Text;
     let mut reader = input::open(args.file.as_deref())?;
     let file_size = args
         .file
@@ -512,6 +511,10 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
                 }
             };
             total.absorb(&stats);
+            if std::mem::take(&mut header) {
+                text.push_str(BATCH_HEADER);
+                text.push('\n');
+            }
             let answer = BatchAnswer::new(row.line, &row.board, solution.as_ref(), &stats);
             match args.format {
                 Format::Json => text.push_str(&output::json(&answer)?),

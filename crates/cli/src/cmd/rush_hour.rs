@@ -304,9 +304,8 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
             "--format moves prints one solution; it cannot be combined with --batch".into(),
         ));
     }
-    if args.common.format == Format::Text {
-        out.line(BATCH_HEADER)?;
-    }
+    // printed with the first answer, so a malformed first line leaves stdout empty
+    let mut header = args.common.format == Format::Text;
     let name = source_name(args.file.as_deref());
     let mut reader = input::open(args.file.as_deref())?;
     let metric = Metric::from(args.metric);
@@ -376,6 +375,10 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
                 }
             };
             explored += optima.states as u64;
+            if std::mem::take(&mut header) {
+                text.push_str(BATCH_HEADER);
+                text.push('\n');
+            }
             let red = u32::from(row.puzzle.red_len().unwrap_or(0));
             let answer = BatchAnswer::new(row.line, row.token.clone(), red, &optima, metric, limit);
             match args.common.format {
