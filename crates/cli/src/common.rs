@@ -23,7 +23,7 @@ pub fn interrupted() -> Arc<AtomicBool> {
 }
 
 /// Default state cap: keeps peak memory of any search around a few GiB at most.
-pub const DEFAULT_MAX_STATES: usize = 20_000_000;
+pub const DEFAULT_MAX_STATES: usize = gridlock_puzzles::DEFAULT_MAX_STATES;
 
 /// How answers are printed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]

@@ -13,3 +13,7 @@ pub mod rush_hour;
 mod text;
 
 pub use error::{ParseError, PuzzleError};
+
+/// The state cap every solving command uses unless told otherwise (`--max-states`, Python's
+/// `max_states=`): it keeps the peak memory of any search to a few GiB at most.
+pub const DEFAULT_MAX_STATES: usize = 20_000_000;
