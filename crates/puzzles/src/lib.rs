@@ -6,6 +6,7 @@
 //! `solve.rs` (the search, through `gridlock-search`), `render.rs` and `verify.rs`.
 
 pub mod chips;
+pub mod dataset;
 pub mod error;
 pub mod n_puzzle;
 pub mod puzznic;

@@ -51,7 +51,10 @@ fn run(what: &str, command: &mut Command) {
 fn target_and_profile() -> (PathBuf, &'static str) {
     let exe = std::env::current_exe().expect("test executable path");
     // target/<profile>/deps/pytest-<hash>
-    let profile_dir = exe.parent().and_then(Path::parent).expect("target/<profile>");
+    let profile_dir = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("target/<profile>");
     let target = profile_dir.parent().expect("target").to_path_buf();
     let profile = if profile_dir.ends_with("release") {
         "release"
@@ -81,7 +84,15 @@ fn python_suite() {
 
     // the binary whose JSON the suite compares with, in this test's profile
     let mut build = Command::new(&cargo);
-    build.args(["build", "--bin", "gridlock", "-p", "gridlock", "--profile", profile]);
+    build.args([
+        "build",
+        "--bin",
+        "gridlock",
+        "-p",
+        "gridlock",
+        "--profile",
+        profile,
+    ]);
     run("building the gridlock binary", &mut build);
     let bin_dir = if profile == "dev" { "debug" } else { profile };
     let binary = target.join(bin_dir).join("gridlock");
@@ -94,11 +105,19 @@ fn python_suite() {
     let mut install = Command::new(&python);
     install
         .args(["-m", "pip", "install", "--quiet", "--no-build-isolation"])
-        .args(["--no-deps", "--no-index", "--disable-pip-version-check", "--target"])
+        .args([
+            "--no-deps",
+            "--no-index",
+            "--disable-pip-version-check",
+            "--target",
+        ])
         .arg(&site)
         .arg(&crate_dir)
         .env("CARGO_TARGET_DIR", &target);
-    run("installing the package (pip install crates/python)", &mut install);
+    run(
+        "installing the package (pip install crates/python)",
+        &mut install,
+    );
 
     let mut pytest = Command::new(&python);
     pytest

@@ -22,6 +22,7 @@
 //! [`render`] (text and JSON) and [`verify`] (the special judge).
 
 pub mod board;
+pub mod dataset;
 pub mod moves;
 pub mod parse;
 pub mod render;

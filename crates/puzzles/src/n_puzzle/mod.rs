@@ -17,6 +17,7 @@
 
 pub mod board;
 pub mod cache;
+pub mod dataset;
 pub mod explore;
 pub mod manhattan;
 pub mod moves;

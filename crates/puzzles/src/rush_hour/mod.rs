@@ -19,6 +19,7 @@
 
 pub mod any;
 pub mod board;
+pub mod dataset;
 pub mod general;
 pub mod generate;
 pub mod moves;
