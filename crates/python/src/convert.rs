@@ -50,3 +50,44 @@ pub fn serialised<'py>(
     })?;
     to_py(py, &value)
 }
+
+/// The JSON value of a Python value (dicts with string keys, lists, tuples, str, int,
+/// float, bool, None); `None` for anything else.
+pub fn from_py(value: &Bound<'_, PyAny>) -> Option<Value> {
+    use pyo3::types::{PyBool, PyFloat, PyInt, PyString, PyTuple};
+    if value.is_none() {
+        return Some(Value::Null);
+    }
+    if let Ok(b) = value.cast::<PyBool>() {
+        return Some(Value::Bool(b.is_true()));
+    }
+    if value.is_instance_of::<PyInt>() {
+        if let Ok(i) = value.extract::<i64>() {
+            return Some(Value::from(i));
+        }
+        return value.extract::<u64>().ok().map(Value::from);
+    }
+    if let Ok(f) = value.cast::<PyFloat>() {
+        return serde_json::Number::from_f64(f.value()).map(Value::Number);
+    }
+    if let Ok(s) = value.cast::<PyString>() {
+        return s.to_str().ok().map(|s| Value::String(s.to_string()));
+    }
+    if let Ok(d) = value.cast::<PyDict>() {
+        let mut map = serde_json::Map::new();
+        for (k, v) in d.iter() {
+            let k = k.cast::<PyString>().ok()?.to_str().ok()?.to_string();
+            map.insert(k, from_py(&v)?);
+        }
+        return Some(Value::Object(map));
+    }
+    if value.is_instance_of::<PyList>() || value.is_instance_of::<PyTuple>() {
+        let items: Vec<Value> = value
+            .try_iter()
+            .ok()?
+            .map(|item| item.ok().and_then(|i| from_py(&i)))
+            .collect::<Option<_>>()?;
+        return Some(Value::Array(items));
+    }
+    None
+}

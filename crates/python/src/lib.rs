@@ -14,9 +14,12 @@ use pyo3::prelude::*;
 
 mod chips;
 mod convert;
+mod dataset;
 mod errors;
+mod n_puzzle;
 mod puzznic;
 mod run;
+mod rush_hour;
 
 /// The error of input `index` of a `solve_many` call: the same exception as for one input,
 /// its message prefixed with the input's index and an `index` attribute.
@@ -43,5 +46,9 @@ fn _gridlock(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(puzznic::puzznic_solve, m)?)?;
     m.add_function(wrap_pyfunction!(puzznic::puzznic_solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(puzznic::puzznic_verify, m)?)?;
+    m.add_function(wrap_pyfunction!(rush_hour::rush_hour_verify, m)?)?;
+    m.add_function(wrap_pyfunction!(n_puzzle::n_puzzle_verify, m)?)?;
+    m.add_function(wrap_pyfunction!(dataset::dataset_make, m)?)?;
+    m.add_function(wrap_pyfunction!(dataset::dataset_score, m)?)?;
     Ok(())
 }

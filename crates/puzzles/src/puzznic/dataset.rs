@@ -48,7 +48,7 @@ fn draw(
 ) -> Option<String> {
     let (h, w) = (rows + 2, cols + 2);
     let mut grid = vec![vec![b'#'; w]; h];
-    for (r, line) in grid.iter_mut().enumerate().take(h - 2).skip(1) {
+    for (r, line) in grid.iter_mut().enumerate().take(h - 1).skip(1) {
         for cell in line.iter_mut().take(w - 1).skip(1) {
             *cell = if r < rows && rng.chance(1, 6) {
                 b'#'

@@ -12,7 +12,7 @@ Modules: :mod:`gridlock.rush_hour`, :mod:`gridlock.chips`, :mod:`gridlock.puzzni
 
 from __future__ import annotations
 
-from . import chips, puzznic
+from . import chips, datasets, n_puzzle, puzznic, rush_hour
 from ._gridlock import DEFAULT_MAX_STATES, GridlockError, LimitError, ParseError
 from ._result import Result, Verdict
 
@@ -24,5 +24,8 @@ __all__ = [
     "Result",
     "Verdict",
     "chips",
+    "datasets",
+    "n_puzzle",
     "puzznic",
+    "rush_hour",
 ]
