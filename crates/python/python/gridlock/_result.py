@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import copy
-from typing import Any, Dict, Iterator
+from typing import Any, Dict, Iterator, Optional
 
 
 class Result:
@@ -59,3 +59,9 @@ class Verdict(Result):
     the budget) and ``report`` (exactly what ``gridlock verify`` prints)."""
 
     __slots__ = ()
+
+    valid: bool
+    reason: Optional[str]
+    line: Optional[int]
+    optimal: Optional[bool]
+    report: str

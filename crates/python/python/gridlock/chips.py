@@ -8,7 +8,7 @@ lexicographically smallest: each move is the number of the cell a chip leaves.
 
 from __future__ import annotations
 
-from typing import Iterable, List
+from typing import Any, Dict, Iterable, List, Optional
 
 from . import _gridlock
 from ._result import Result, Verdict
@@ -24,11 +24,20 @@ class ChipsSolution(Result):
 
     __slots__ = ()
 
+    puzzle: str
+    input: str
+    solvable: bool
+    length: Optional[int]
+    moves: List[int]
+    boards: List[Dict[str, Any]]
+
 
 class ChipsVerdict(Verdict):
     """``verify``'s verdict; the length is ``length`` (the number of moves listed, or -1)."""
 
     __slots__ = ()
+
+    length: int
 
 
 def solve(chips: str) -> ChipsSolution:

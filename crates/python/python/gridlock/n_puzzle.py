@@ -24,6 +24,9 @@ class NPuzzleVerdict(Verdict):
 
     __slots__ = ()
 
+    length: int
+    best: Optional[int]
+
 
 def verify(
     board: str,

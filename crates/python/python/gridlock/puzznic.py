@@ -8,7 +8,7 @@ piece. The answer has one line per cycle: ``-`` (wait), ``L r c`` or ``R r c`` (
 
 from __future__ import annotations
 
-from typing import Iterable, List, Optional
+from typing import Any, Dict, Iterable, List, Optional
 
 from . import _gridlock
 from ._result import Result, Verdict
@@ -23,12 +23,28 @@ class PuzznicSolution(Result):
 
     __slots__ = ()
 
+    puzzle: str
+    rows: int
+    cols: int
+    objective: str
+    solvable: bool
+    optimal: bool
+    moves: Optional[int]
+    cycles: Optional[int]
+    actions: List[str]
+    start: List[str]
+    steps: List[Dict[str, Any]]
+
 
 class PuzznicVerdict(Verdict):
     """``verify``'s verdict; lengths ``moves`` and ``cycles``; ``optimal`` for the default
     objective (fewest moves, then cycles) and ``optimal_cycles`` for the other."""
 
     __slots__ = ()
+
+    moves: Optional[int]
+    cycles: Optional[int]
+    optimal_cycles: Optional[bool]
 
 
 def solve(

@@ -26,6 +26,13 @@ class RushHourVerdict(Verdict):
 
     __slots__ = ()
 
+    moves: Optional[int]
+    steps: Optional[int]
+    optimal_steps: Optional[bool]
+    optimal_moves: Optional[bool]
+    best_steps: Optional[int]
+    best_moves: Optional[int]
+
 
 def verify(
     board: str,
