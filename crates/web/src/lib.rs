@@ -106,6 +106,11 @@ impl Job {
 /// What an adapter answers: the JSON object of a success, or the error to send.
 pub type Reply = Result<serde_json::Value, ApiError>;
 
+/// A success made of one of the library's JSON objects, as it stands.
+pub fn object(value: &impl serde::Serialize) -> Reply {
+    serde_json::to_value(value).map_err(|e| ApiError::internal(format!("cannot encode JSON: {e}")))
+}
+
 type Handler = fn(Job) -> Reply;
 
 struct App {

@@ -4,7 +4,7 @@ use crate::common::{Common, Format};
 use crate::error::CliError;
 use crate::input::{read_text, source_name};
 use crate::output::Output;
-use gridlock_puzzles::chips::{self, render, Solver};
+use gridlock_puzzles::chips::{self, json, render, Solver};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
@@ -50,10 +50,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
         Format::Judge | Format::Moves => render::judge(solution.as_ref()),
         Format::Text => render::text(start, solution.as_ref(), use_colour()),
         Format::Json => {
-            let answer = render::json(start, solution.as_ref());
-            let line = serde_json::to_string(&answer)
-                .map_err(|e| CliError::Internal(format!("cannot encode JSON: {e}")))?;
-            return out.line(&line).map(|()| 0);
+            return out.json(&json::json(start, solution.as_ref())).map(|()| 0);
         }
     };
     out.write(&printed)?;

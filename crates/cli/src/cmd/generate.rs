@@ -4,13 +4,13 @@
 
 use crate::common::limits;
 use crate::error::CliError;
-use crate::output::Output;
+use crate::output::{self, Output};
 use crate::progress::Progress;
 use gridlock_puzzles::rush_hour::generate::{generate, Generated, Report, Request, Set};
-use gridlock_puzzles::rush_hour::render::{grid, move_name};
-use gridlock_puzzles::rush_hour::{optimum, parse_database, solve, Metric};
-use gridlock_search::{Limits, StopReason};
-use serde_json::json;
+use gridlock_puzzles::rush_hour::json::GeneratedJson;
+use gridlock_puzzles::rush_hour::parse_database;
+use gridlock_puzzles::rush_hour::render::grid;
+use gridlock_search::StopReason;
 use std::time::Instant;
 
 /// Default `--timeout` of a generation, in seconds: long enough for every difficulty the
@@ -200,6 +200,12 @@ fn summary(r: &Report, count: usize, secs: f64) -> String {
     )
 }
 
+/// The 36-character board drawn as a grid.
+fn grid_of(board: &str) -> Result<String, CliError> {
+    let puzzle = parse_database(board)?;
+    Ok(grid(&puzzle.board, puzzle.start))
+}
+
 /// One puzzle in the chosen format, newline included.
 fn render(
     g: &Generated,
@@ -210,49 +216,22 @@ fn render(
     if format == GenFormat::Judge {
         return Ok(format!("{g}\n"));
     }
-    let puzzle = parse_database(&g.board)?;
-    let (board, start) = (&puzzle.board, puzzle.start);
-    let none = Limits::none();
-    let steps = optimum(board, start, Metric::Steps, None, &none)?
-        .0
-        .expect("generated puzzles are solvable");
-    let solution = solve(board, start, Metric::Moves, None, &none)?
-        .0
-        .expect("generated puzzles are solvable");
-    let exit = 2;
-    let names: Vec<String> = solution
-        .moves
-        .iter()
-        .map(|&m| move_name(board, m))
-        .collect();
-    let walls = g.board.bytes().filter(|&b| b == b'x').count();
+    let j = GeneratedJson::new(g)?;
     Ok(match format {
         GenFormat::Judge => unreachable!("handled above"),
-        GenFormat::Json => {
-            let value = json!({
-                "moves": g.moves,
-                "steps": steps - exit,
-                "steps_out": steps,
-                "board": g.board,
-                "size": g.size,
-                "key": g.key,
-                "vehicles": g.vehicles,
-                "walls": walls,
-                "solution": names,
-            });
-            format!("{value}\n")
-        }
+        GenFormat::Json => format!("{}\n", output::json(&j)?),
         GenFormat::Text => format!(
-            "Puzzle {index} of {count}: {} moves ({} steps to the exit cells), {} vehicles, {walls} \
+            "Puzzle {index} of {count}: {} moves ({} steps to the exit cells), {} vehicles, {} \
              walls; its component has {} positions\n{}\n{}key: {}\nsolution: {}\n\n",
-            g.moves,
-            steps - exit,
-            g.vehicles,
-            g.size,
-            g.board,
-            grid(board, start),
-            g.key,
-            names.join(", ")
+            j.moves,
+            j.steps,
+            j.vehicles,
+            j.walls,
+            j.size,
+            j.board,
+            grid_of(&j.board)?,
+            j.key,
+            j.solution.join(", ")
         ),
     })
 }

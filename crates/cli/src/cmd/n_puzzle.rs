@@ -5,19 +5,19 @@
 use crate::common::{self, Format};
 use crate::error::CliError;
 use crate::input::{self, source_name};
-use crate::output::Output;
+use crate::output::{self, Output};
 use crate::progress::Progress;
 use gridlock_puzzles::n_puzzle::cache::{self, Event};
 use gridlock_puzzles::n_puzzle::explore::explore;
+use gridlock_puzzles::n_puzzle::json::{BatchAnswer, ExploreJson, SolveJson};
 use gridlock_puzzles::n_puzzle::render;
-use gridlock_puzzles::n_puzzle::solve::{build_cost, Advice};
+use gridlock_puzzles::n_puzzle::tables::{build_cost, Advice};
 use gridlock_puzzles::n_puzzle::{
     parse_batch_line, parse_board, parse_size, parse_solution, prepare, verify, Board, Choice,
     Pattern, Shape, Solution, Solver,
 };
 use gridlock_search::{Limits, Stats};
 use rayon::prelude::*;
-use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
@@ -227,29 +227,11 @@ fn reporter(stats: bool) -> impl Fn(Event) + Sync {
     }
 }
 
-fn goal_flag(spec: &str) -> String {
-    match spec {
-        "blank-last" => String::new(),
-        other => format!(" --goal {other}"),
-    }
-}
-
 /// Says once per process which stronger table `auto` could use.
-fn advise(advice: &Option<Advice>, shape: Shape, goal: &str) {
+fn advise(advice: &Option<Advice>, goal: &str) {
     static ONCE: Once = Once::new();
     if let Some(a) = advice {
-        ONCE.call_once(|| {
-            eprintln!(
-                "gridlock: note: the stronger {} tables are not cached; `gridlock n-puzzle pdb \
-                 build --pattern {} --size {shape}{}` builds them (about {:.0} s, {:.1} GiB \
-                 peak), then searches expand far fewer nodes",
-                a.pattern,
-                a.pattern,
-                goal_flag(goal),
-                a.seconds.max(1.0),
-                a.bytes as f64 / (1u64 << 30) as f64
-            )
-        });
+        ONCE.call_once(|| eprintln!("gridlock: note: {}", a.note(goal)));
     }
 }
 
@@ -274,7 +256,7 @@ fn solver_for(goal: Board, args: &Args, shape: Shape) -> Result<Solver, CliError
         );
     }
     if choice == Choice::Auto {
-        advise(&advice, shape, &args.board.goal);
+        advise(&advice, &args.board.goal);
     }
     Ok(Solver::new(goal, heuristic))
 }
@@ -341,34 +323,9 @@ fn print_one(
     match args.format {
         Format::Judge | Format::Moves => out.write(&render::judge(solution))?,
         Format::Text => out.write(&render::text(start, goal, solution))?,
-        Format::Json => {
-            let value = json!({
-                "rows": start.shape.rows,
-                "cols": start.shape.cols,
-                "start": start.tiles,
-                "goal": goal.tiles,
-                "solvable": start.can_reach(goal),
-                "moves": solution.map_or(-1, |s| s.tiles.len() as i64),
-                "tiles": solution.map(|s| s.tiles.clone()),
-                "directions": solution.map(render::directions),
-                "heuristic": solved.map(|(s, _)| s.heuristic().name()),
-                "lower_bound": solution.map(|s| s.start_bound),
-                "stats": solved.map(|(_, st)| stats_json(st, solution)),
-            });
-            out.line(&value.to_string())?
-        }
+        Format::Json => out.json(&SolveJson::new(start, goal, solution, solved))?,
     }
     Ok(0)
-}
-
-fn stats_json(stats: &Stats, solution: Option<&Solution>) -> Value {
-    json!({
-        "generated": stats.generated,
-        "expanded": stats.expanded,
-        "seconds": stats.elapsed.as_secs_f64(),
-        "nodes_per_second": stats.nodes_per_second().round(),
-        "iterations": solution.map(|s| s.iterations.clone()),
-    })
 }
 
 /// Puzzles per parallel round: enough to keep every core busy on uneven puzzles, few
@@ -513,7 +470,11 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
                 }
             };
             total.absorb(&stats);
-            text.push_str(&batch_line(row, solution.as_ref(), &stats, args.format));
+            let answer = BatchAnswer::new(row.line, &row.board, solution.as_ref(), &stats);
+            match args.format {
+                Format::Json => text.push_str(&output::json(&answer)?),
+                _ => text.push_str(&answer.judge()),
+            }
             text.push('\n');
         }
         out.write(&text)?;
@@ -537,25 +498,6 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
         );
     }
     Ok(0)
-}
-
-fn batch_line(row: &Row, solution: Option<&Solution>, stats: &Stats, format: Format) -> String {
-    let moves = solution.map_or(-1, |s| s.tiles.len() as i64);
-    if format == Format::Json {
-        json!({
-            "line": row.line,
-            "board": row.board.tiles,
-            "moves": moves,
-            "tiles": solution.map(|s| s.tiles.clone()),
-            "directions": solution.map(render::directions),
-            "generated": stats.generated,
-            "expanded": stats.expanded,
-            "seconds": stats.elapsed.as_secs_f64(),
-        })
-        .to_string()
-    } else {
-        format!("{moves} {}", row.board.line())
-    }
 }
 
 fn build(args: BuildArgs, out: &mut Output) -> Result<u8, CliError> {
@@ -601,17 +543,7 @@ fn run_explore(args: ExploreArgs, out: &mut Output) -> Result<u8, CliError> {
     let farthest: Vec<String> = c.farthest.iter().map(Board::line).collect();
     let count = *c.by_distance.last().unwrap_or(&0);
     if args.format == Format::Json {
-        let value = json!({
-            "rows": shape.rows,
-            "cols": shape.cols,
-            "goal": goal.tiles,
-            "states": c.states,
-            "max_distance": c.max_distance(),
-            "farthest_count": count,
-            "farthest": farthest,
-            "by_distance": c.by_distance,
-        });
-        return out.line(&value.to_string()).map(|()| 0);
+        return out.json(&ExploreJson::new(&goal, &c)).map(|()| 0);
     }
     let mut text = format!(
         "goal: {}\ncomponent: {} positions\nlargest distance: {} moves, {count} positions\n",

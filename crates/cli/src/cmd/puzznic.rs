@@ -70,12 +70,7 @@ fn print(
     match format {
         Format::Judge | Format::Moves => out.write(&judge_text(puzzle, solution)),
         Format::Text => out.write(&render_text(puzzle, solution, objective, optimal)),
-        Format::Json => {
-            let report = render_json(puzzle, solution, objective, optimal);
-            let json = serde_json::to_string(&report)
-                .map_err(|e| CliError::Internal(format!("JSON encoding failed: {e}")))?;
-            out.line(&json)
-        }
+        Format::Json => out.json(&render_json(puzzle, solution, objective, optimal)),
     }
 }
 

@@ -4,15 +4,13 @@
 use crate::common::{Common, Format};
 use crate::error::CliError;
 use crate::input::{self, source_name};
-use crate::output::Output;
+use crate::output::{self, Output};
 use crate::progress::Progress;
+use gridlock_puzzles::rush_hour::json::{self, BatchAnswer, ExploreJson, SolveJson};
 use gridlock_puzzles::rush_hour::universe::component_key;
 use gridlock_puzzles::rush_hour::verify::{parse_moves, Verdict};
-use gridlock_puzzles::rush_hour::{
-    optima_all_any, parse_any, parse_database, AnyPuzzle, Metric, Optima,
-};
+use gridlock_puzzles::rush_hour::{optima_all_any, parse_any, parse_database, AnyPuzzle, Metric};
 use gridlock_search::Limits;
-use serde_json::{json, Value};
 use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
 
@@ -136,27 +134,6 @@ fn read_puzzle(file: Option<&Path>, exit: ExitRow) -> Result<AnyPuzzle, CliError
     parse_any(&text, exit.row()).map_err(|e| CliError::input_in(&source_name(file), &e))
 }
 
-/// Why a board without a solution has none, when it is not the search's finding.
-fn no_exit(puzzle: &AnyPuzzle) -> Option<String> {
-    if !puzzle.has_red() {
-        Some("there is no red car".into())
-    } else if !puzzle.can_exit() {
-        Some(format!(
-            "the red car is not horizontal in row {}, so it can never reach the exit",
-            puzzle.exit_row() + 1
-        ))
-    } else {
-        None
-    }
-}
-
-fn unit(metric: Metric) -> &'static str {
-    match metric {
-        Metric::Steps => "steps",
-        Metric::Moves => "moves",
-    }
-}
-
 fn single(args: &Args, out: &mut Output) -> Result<u8, CliError> {
     let puzzle = read_puzzle(args.file.as_deref(), args.exit)?;
     let start = puzzle.start();
@@ -193,35 +170,8 @@ fn single(args: &Args, out: &mut Output) -> Result<u8, CliError> {
             None => out.line("-1")?,
         },
         Format::Json => {
-            let solution: Option<Vec<Value>> = found.as_ref().map(|s| {
-                s.moves
-                    .iter()
-                    .map(|&m| {
-                        json!({
-                            "vehicle": puzzle.vehicle(m.vehicle as usize).0.to_string(),
-                            "direction": puzzle.direction(m).word(),
-                            "distance": m.distance(),
-                        })
-                    })
-                    .collect()
-            });
-            let (rows, cols) = puzzle.shape();
-            let mut value = json!({
-                "answer": found.as_ref().map_or(-1, |s| s.answer(metric) as i64),
-                "metric": unit(metric),
-                "limit": limit,
-                "board": puzzle.string(&start),
-                "moves": found.as_ref().map(|s| s.move_count()),
-                "steps": found.as_ref().map(|s| s.steps),
-                "steps_out": found.as_ref().map(|s| s.steps_out),
-                "solution": solution,
-            });
-            if let AnyPuzzle::General(_) = puzzle {
-                value["rows"] = json!(rows);
-                value["cols"] = json!(cols);
-                value["exit_row"] = json!(puzzle.exit_row() + 1);
-            }
-            out.line(&value.to_string())?;
+            let json = SolveJson::new(&puzzle, metric, limit, found.as_ref());
+            out.json(&json)?;
         }
         Format::Text => {
             let mut text = format!(
@@ -242,11 +192,11 @@ fn single(args: &Args, out: &mut Output) -> Result<u8, CliError> {
                         s.steps_out
                     ));
                 }
-                None => match (no_exit(&puzzle), limit) {
+                None => match (puzzle.unsolvable_reason(), limit) {
                     (Some(why), _) => text.push_str(&format!("\nNo solution: {why}.\n")),
                     (None, Some(l)) => text.push_str(&format!(
                         "\nNo solution within {l} {} (use --limit none to search at any depth).\n",
-                        unit(metric)
+                        json::unit(metric)
                     )),
                     (None, None) => text.push_str(
                         "\nNo solution: no reachable position has the red car on the exit cells.\n",
@@ -354,7 +304,12 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
                 }
             };
             explored += optima.states as u64;
-            text.push_str(&batch_line(row, &optima, metric, limit, args.common.format));
+            let red = u32::from(row.puzzle.red_len().unwrap_or(0));
+            let answer = BatchAnswer::new(row.line, row.token.clone(), red, &optima, metric, limit);
+            match args.common.format {
+                Format::Json => text.push_str(&output::json(&answer)?),
+                _ => text.push_str(&answer.judge()),
+            }
             text.push('\n');
         }
         out.write(&text)?;
@@ -483,40 +438,6 @@ fn database_row(
     }))
 }
 
-fn batch_line(
-    row: &Row,
-    optima: &Optima,
-    metric: Metric,
-    limit: Option<u32>,
-    format: Format,
-) -> String {
-    let red = row.puzzle.red_len().unwrap_or(0) as u32;
-    let within = match (metric, limit) {
-        (_, None) => true,
-        (Metric::Moves, Some(l)) => optima.moves.is_some_and(|m| m <= l),
-        (Metric::Steps, Some(l)) => optima.steps.is_some_and(|s| s + red <= l),
-    };
-    let (moves, steps) = if within {
-        (optima.moves, optima.steps)
-    } else {
-        (None, None)
-    };
-    if format == Format::Json {
-        json!({
-            "line": row.line,
-            "board": row.token,
-            "moves": moves,
-            "steps": steps,
-            "steps_out": steps.map(|s| s + red),
-            "states": optima.states,
-        })
-        .to_string()
-    } else {
-        let show = |n: Option<u32>| n.map_or("-1".to_string(), |n| n.to_string());
-        format!("{} {} {}", show(moves), show(steps), row.token)
-    }
-}
-
 fn explore(args: ExploreArgs, out: &mut Output) -> Result<u8, CliError> {
     if args.common.format == Format::Moves {
         return Err(CliError::Input(
@@ -542,21 +463,7 @@ fn explore(args: ExploreArgs, out: &mut Output) -> Result<u8, CliError> {
     };
     let far = |f: &Option<(u32, Vec<u8>)>| f.as_ref().map(|(_, p)| puzzle.string(p));
     if args.common.format == Format::Json {
-        let value = json!({
-            "board": board,
-            "key": key,
-            "states": a.states,
-            "goal_states": a.goal_states,
-            "start_moves": a.start.moves,
-            "start_steps": a.start.steps,
-            "start_steps_out": a.start.steps.map(|s| s + red),
-            "max_moves": a.farthest_moves.as_ref().map(|f| f.0),
-            "farthest_moves": far(&a.farthest_moves),
-            "max_steps": a.farthest_steps.as_ref().map(|f| f.0),
-            "max_steps_out": a.farthest_steps.as_ref().map(|f| f.0 + red),
-            "farthest_steps": far(&a.farthest_steps),
-        });
-        out.line(&value.to_string())?;
+        out.json(&ExploreJson::new(&puzzle, &a, key))?;
         return Ok(0);
     }
     let mut text = format!(

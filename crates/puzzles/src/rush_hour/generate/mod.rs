@@ -172,6 +172,13 @@ pub struct Generated {
     pub vehicles: usize,
 }
 
+impl Generated {
+    /// The walls on the board.
+    pub fn walls(&self) -> usize {
+        self.board.bytes().filter(|&b| b == b'x').count()
+    }
+}
+
 impl std::fmt::Display for Generated {
     /// The database's line: `MOVES BOARD SIZE`, MOVES in two digits.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
