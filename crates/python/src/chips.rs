@@ -3,11 +3,11 @@
 use crate::convert::serialised;
 use crate::errors;
 use crate::run::{interruptible, limit_error};
-use gridlock_puzzles::chips::{self, render, Solver};
+use gridlock_puzzles::chips::json::{json, JsonAnswer, VerifyJson};
+use gridlock_puzzles::chips::{self, Solver};
 use gridlock_puzzles::PuzzleError;
 use gridlock_search::{Limits, Stopped};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
 use rayon::prelude::*;
 use std::sync::OnceLock;
 
@@ -23,10 +23,10 @@ fn solver() -> Result<&'static Solver, Stopped> {
 }
 
 /// The `--format json` object of one board, from the library's writer.
-fn answer(text: &str) -> Result<render::JsonAnswer, PuzzleError> {
+fn answer(text: &str) -> Result<JsonAnswer, PuzzleError> {
     let start = chips::parse_board(text)?;
     let solution = solver()?.solve(start);
-    Ok(render::json(start, solution.as_ref()))
+    Ok(json(start, solution.as_ref()))
 }
 
 /// Solves one board (8 letters R/B): the CLI's JSON object as a dict.
@@ -65,18 +65,11 @@ pub fn chips_verify<'py>(
     py: Python<'py>,
     chips: &str,
     solution: &str,
-) -> PyResult<Bound<'py, PyDict>> {
+) -> PyResult<Bound<'py, PyAny>> {
     let start = chips::parse_board(chips).map_err(|e| errors::parse(py, &e))?;
     let file = chips::parse_solution(solution).map_err(|e| errors::parse(py, &e))?;
     let solver = solver().map_err(|e| limit_error(py, &e))?;
     let verdict = chips::verify(start, &file, solver);
     let listed: Vec<i64> = file.moves.iter().map(|&(_, m)| m).collect();
-    let dict = PyDict::new(py);
-    dict.set_item("valid", verdict.is_valid())?;
-    dict.set_item("reason", verdict.problem.as_ref().map(|(_, r)| r.as_str()))?;
-    dict.set_item("line", verdict.problem.as_ref().map(|(l, _)| *l))?;
-    dict.set_item("length", verdict.length)?;
-    dict.set_item("optimal", verdict.is_optimal())?;
-    dict.set_item("report", verdict.report(&listed))?;
-    Ok(dict)
+    crate::verdict(py, &VerifyJson::new(&verdict, &listed))
 }

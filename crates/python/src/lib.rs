@@ -32,6 +32,24 @@ pub(crate) fn many_error(py: Python<'_>, index: usize, e: &gridlock_puzzles::Puz
     err
 }
 
+/// A verdict object of the library's writers as a dict, with the problem's `reason` and
+/// `line` also at the top level (None for a valid solution), as SPEC §14 names them.
+pub(crate) fn verdict<'py>(
+    py: Python<'py>,
+    object: &impl serde::Serialize,
+) -> PyResult<Bound<'py, PyAny>> {
+    let dict = convert::serialised(py, object)?;
+    let problem = dict.get_item("problem")?;
+    let (reason, line) = if problem.is_none() {
+        (py.None().into_bound(py), py.None().into_bound(py))
+    } else {
+        (problem.get_item("reason")?, problem.get_item("line")?)
+    };
+    dict.set_item("reason", reason)?;
+    dict.set_item("line", line)?;
+    Ok(dict)
+}
+
 /// The module: functions named `<puzzle>_<operation>`, wrapped by `gridlock.<puzzle>`.
 #[pymodule]
 fn _gridlock(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -46,7 +64,14 @@ fn _gridlock(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(puzznic::puzznic_solve, m)?)?;
     m.add_function(wrap_pyfunction!(puzznic::puzznic_solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(puzznic::puzznic_verify, m)?)?;
+    m.add_function(wrap_pyfunction!(rush_hour::rush_hour_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(rush_hour::rush_hour_solve_many, m)?)?;
+    m.add_function(wrap_pyfunction!(rush_hour::rush_hour_explore, m)?)?;
+    m.add_function(wrap_pyfunction!(rush_hour::rush_hour_generate, m)?)?;
     m.add_function(wrap_pyfunction!(rush_hour::rush_hour_verify, m)?)?;
+    m.add_function(wrap_pyfunction!(n_puzzle::n_puzzle_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(n_puzzle::n_puzzle_solve_many, m)?)?;
+    m.add_function(wrap_pyfunction!(n_puzzle::n_puzzle_explore, m)?)?;
     m.add_function(wrap_pyfunction!(n_puzzle::n_puzzle_verify, m)?)?;
     m.add_function(wrap_pyfunction!(dataset::dataset_make, m)?)?;
     m.add_function(wrap_pyfunction!(dataset::dataset_score, m)?)?;

@@ -4,12 +4,11 @@ use crate::convert::serialised;
 use crate::errors;
 use crate::run::{interruptible, Budget};
 use gridlock_puzzles::puzznic::{
-    self, render_json, solve_with, Analysis, Judgement, Objective, Optimality, SolveOptions,
-    Strategy, FAST_BUDGET,
+    self, solve_with, Analysis, Objective, SolveOptions, Strategy, FAST_BUDGET,
 };
+use gridlock_puzzles::puzznic::{render_json, Report, VerifyJson};
 use gridlock_puzzles::PuzzleError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
 use rayon::prelude::*;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -35,11 +34,7 @@ fn objective(py: Python<'_>, name: &str) -> PyResult<Objective> {
 
 /// Solves one board: the library's JSON report. `fast` gets the CLI's 10-second budget when
 /// no timeout is given.
-fn answer(
-    text: &str,
-    options: Options,
-    cancel: &Arc<AtomicBool>,
-) -> Result<puzznic::Report, PuzzleError> {
+fn answer(text: &str, options: Options, cancel: &Arc<AtomicBool>) -> Result<Report, PuzzleError> {
     let puzzle = puzznic::parse(text)?;
     let analysis = Analysis::new(&puzzle.geometry);
     let mut budget = options.budget;
@@ -130,7 +125,7 @@ pub fn puzznic_verify<'py>(
     solution: &str,
     timeout: Option<f64>,
     max_states: Option<usize>,
-) -> PyResult<Bound<'py, PyDict>> {
+) -> PyResult<Bound<'py, PyAny>> {
     let puzzle = puzznic::parse(board).map_err(|e| errors::parse(py, &e))?;
     let budget = Budget {
         timeout,
@@ -141,37 +136,5 @@ pub fn puzznic_verify<'py>(
         puzznic::judge(&puzzle, &analysis, solution, &budget.limits(&cancel))
     })?;
     let judgement = judged.map_err(|e| crate::run::limit_error(py, &e))?;
-    let dict = PyDict::new(py);
-    dict.set_item("valid", judgement.is_valid())?;
-    let (reason, line, moves, cycles, optimal) = match &judgement {
-        Judgement::ProvenUnsolvable => (None, None, None, None, Some(true)),
-        Judgement::Invalid { line, reason } => {
-            (Some(reason.clone()), Some(*line), None, None, Some(false))
-        }
-        Judgement::Valid {
-            moves,
-            cycles,
-            optimality,
-        } => {
-            // `optimal` answers for the objective the solver minimises by default (moves);
-            // `optimal_cycles` for the other; None when the optimum could not be proven
-            let of = |k: usize| match &optimality[k].1 {
-                Optimality::Optimal => Some(true),
-                Optimality::NotOptimal { .. } => Some(false),
-                Optimality::Unknown(_) => None,
-            };
-            dict.set_item("optimal_cycles", of(1))?;
-            (None, None, Some(*moves), Some(*cycles), of(0))
-        }
-    };
-    if !dict.contains("optimal_cycles")? {
-        dict.set_item("optimal_cycles", optimal)?;
-    }
-    dict.set_item("reason", reason)?;
-    dict.set_item("line", line)?;
-    dict.set_item("moves", moves)?;
-    dict.set_item("cycles", cycles)?;
-    dict.set_item("optimal", optimal)?;
-    dict.set_item("report", judgement.report())?;
-    Ok(dict)
+    crate::verdict(py, &VerifyJson::new(&judgement))
 }

@@ -1,11 +1,19 @@
-//! `gridlock.rush_hour`: parse (every format and shape the CLI reads), verify.
+//! `gridlock.rush_hour`: solve, solve_many, explore, generate, verify. Boards in every format
+//! and shape the CLI reads ([`parse_any`]); answers from the library's JSON writers
+//! (`rush_hour::json`).
 
+use crate::convert::serialised;
 use crate::errors;
-use crate::run::{interruptible, Budget};
-use gridlock_puzzles::rush_hour::verify::{parse_moves, Verdict};
-use gridlock_puzzles::rush_hour::{parse_any, AnyPuzzle};
+use crate::run::{interruptible, limit_error, Budget};
+use gridlock_puzzles::rush_hour::generate::{generate, Request, Set, MAX_VEHICLES};
+use gridlock_puzzles::rush_hour::json::{ExploreJson, GeneratedJson, SolveJson, VerifyJson};
+use gridlock_puzzles::rush_hour::universe::component_key;
+use gridlock_puzzles::rush_hour::verify::parse_moves;
+use gridlock_puzzles::rush_hour::{parse_any, AnyPuzzle, Metric};
+use gridlock_puzzles::{PuzzleError, DEFAULT_MAX_STATES};
+use gridlock_search::Limits;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use rayon::prelude::*;
 
 /// The 0-based exit row of `exit_row=` (1-based, as `--exit-row`).
 fn exit(py: Python<'_>, exit_row: Option<u32>) -> PyResult<Option<usize>> {
@@ -19,59 +27,194 @@ fn exit(py: Python<'_>, exit_row: Option<u32>) -> PyResult<Option<usize>> {
     }
 }
 
-/// Parses a board as the CLI does.
-pub fn board(py: Python<'_>, text: &str, exit_row: Option<u32>) -> PyResult<AnyPuzzle> {
-    parse_any(text, exit(py, exit_row)?).map_err(|e| errors::parse(py, &e))
+fn metric(py: Python<'_>, name: &str) -> PyResult<Metric> {
+    match name {
+        "steps" => Ok(Metric::Steps),
+        "moves" => Ok(Metric::Moves),
+        other => Err(errors::argument(
+            py,
+            format!("metric: expected \"steps\" or \"moves\", found {other:?}"),
+        )),
+    }
+}
+
+/// The CLI's state cap unless another is given.
+fn budget(timeout: Option<f64>, max_states: Option<usize>) -> Budget {
+    Budget {
+        timeout,
+        max_states: Some(max_states.unwrap_or(DEFAULT_MAX_STATES)),
+    }
+}
+
+/// One board's `--format json` object.
+fn answer(
+    text: &str,
+    exit: Option<usize>,
+    metric: Metric,
+    limit: Option<u32>,
+    limits: &Limits,
+) -> Result<SolveJson, PuzzleError> {
+    let puzzle = parse_any(text, exit)?;
+    let (found, _) = puzzle.solve(metric, limit, limits)?;
+    Ok(SolveJson::new(&puzzle, metric, limit, found.as_ref()))
+}
+
+/// Solves one board: the `--format json` object of `gridlock rush-hour` as a dict.
+#[pyfunction]
+#[pyo3(signature = (board, metric="moves", limit=None, exit_row=None, timeout=None, max_states=None))]
+pub fn rush_hour_solve<'py>(
+    py: Python<'py>,
+    board: &str,
+    metric: &str,
+    limit: Option<u32>,
+    exit_row: Option<u32>,
+    timeout: Option<f64>,
+    max_states: Option<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (metric, exit) = (self::metric(py, metric)?, self::exit(py, exit_row)?);
+    let budget = budget(timeout, max_states);
+    let found = interruptible(py, |cancel| {
+        answer(board, exit, metric, limit, &budget.limits(&cancel))
+    })?;
+    serialised(py, &found.map_err(|e| errors::puzzle(py, &e))?)
+}
+
+/// Solves many boards on every core (the limits apply to each); dicts in input order.
+#[pyfunction]
+#[pyo3(signature = (inputs, metric="moves", limit=None, exit_row=None, timeout=None, max_states=None))]
+pub fn rush_hour_solve_many<'py>(
+    py: Python<'py>,
+    inputs: Vec<String>,
+    metric: &str,
+    limit: Option<u32>,
+    exit_row: Option<u32>,
+    timeout: Option<f64>,
+    max_states: Option<usize>,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let (metric, exit) = (self::metric(py, metric)?, self::exit(py, exit_row)?);
+    let budget = budget(timeout, max_states);
+    let found = interruptible(py, |cancel| {
+        inputs
+            .par_iter()
+            .map(|text| answer(text, exit, metric, limit, &budget.limits(&cancel)))
+            .collect::<Vec<_>>()
+    })?;
+    found
+        .into_iter()
+        .enumerate()
+        .map(|(k, r)| match r {
+            Ok(a) => serialised(py, &a),
+            Err(e) => Err(crate::many_error(py, k, &e)),
+        })
+        .collect()
+}
+
+/// The whole component of a board: `gridlock rush-hour explore --format json`.
+#[pyfunction]
+#[pyo3(signature = (board, exit_row=None, timeout=None, max_states=None))]
+pub fn rush_hour_explore<'py>(
+    py: Python<'py>,
+    board: &str,
+    exit_row: Option<u32>,
+    timeout: Option<f64>,
+    max_states: Option<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let puzzle = parse_any(board, exit(py, exit_row)?).map_err(|e| errors::parse(py, &e))?;
+    let budget = budget(timeout, max_states);
+    let found = interruptible(py, |cancel| {
+        let limits = budget.limits(&cancel);
+        let (analysis, _) = puzzle.analyse(&limits)?;
+        // the universe's key, for the boards of its definition (as the CLI gives it)
+        let key = match &puzzle {
+            AnyPuzzle::Six(_) => component_key(&puzzle.string(&puzzle.start()), &limits)
+                .ok()
+                .map(|k| k.key),
+            AnyPuzzle::General(_) => None,
+        };
+        Ok::<_, gridlock_search::Stopped>(ExploreJson::new(&puzzle, &analysis, key))
+    })?;
+    serialised(py, &found.map_err(|e| limit_error(py, &e))?)
+}
+
+/// Fresh interesting puzzles: `gridlock rush-hour generate --format json`, one dict each.
+#[pyfunction]
+#[pyo3(signature = (moves=(20, Some(30)), count=10, seed=1, vehicles=None, walls=0, set="any", timeout=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn rush_hour_generate<'py>(
+    py: Python<'py>,
+    moves: (u32, Option<u32>),
+    count: usize,
+    seed: u64,
+    vehicles: Option<(usize, usize)>,
+    walls: usize,
+    set: &str,
+    timeout: Option<f64>,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let set = match set {
+        "any" => Set::Any,
+        "physical" => Set::Physical,
+        other => {
+            return Err(errors::argument(
+                py,
+                format!("set: expected \"any\" or \"physical\", found {other:?}"),
+            ))
+        }
+    };
+    let req = Request {
+        moves,
+        vehicles: vehicles.unwrap_or((2, MAX_VEHICLES)),
+        walls,
+        set,
+        count,
+        seed,
+    };
+    req.check().map_err(|why| errors::argument(py, why))?;
+    let budget = Budget {
+        timeout,
+        max_states: None,
+    };
+    let report = interruptible(py, |cancel| {
+        generate(&req, &budget.limits(&cancel), |_| true, |_| {})
+    })?;
+    if let Some(reason) = report.stopped {
+        let stopped = gridlock_search::Stopped {
+            reason,
+            stats: Default::default(),
+            lower_bound: None,
+        };
+        let err = limit_error(py, &stopped);
+        let _ = err.value(py).setattr("found", report.puzzles.len());
+        return Err(err);
+    }
+    let objects = interruptible(py, |_| {
+        report
+            .puzzles
+            .par_iter()
+            .map(GeneratedJson::new)
+            .collect::<Result<Vec<_>, _>>()
+    })?;
+    objects
+        .map_err(|e| errors::puzzle(py, &e))?
+        .iter()
+        .map(|g| serialised(py, g))
+        .collect()
 }
 
 /// Replays a move list (one `VEHICLE DIRECTION DISTANCE` per line) and measures it against
-/// both optima, as `gridlock verify rush-hour` does.
+/// both optima: `gridlock verify rush-hour`'s verdict object.
 #[pyfunction]
-#[pyo3(signature = (board, solution, metric="steps", exit_row=None, timeout=30.0, max_states=None))]
+#[pyo3(signature = (board, solution, exit_row=None, timeout=30.0, max_states=None))]
 pub fn rush_hour_verify<'py>(
     py: Python<'py>,
     board: &str,
     solution: &str,
-    metric: &str,
     exit_row: Option<u32>,
     timeout: Option<f64>,
     max_states: Option<usize>,
-) -> PyResult<Bound<'py, PyDict>> {
-    if !matches!(metric, "steps" | "moves") {
-        return Err(errors::argument(
-            py,
-            format!("metric: expected \"steps\" or \"moves\", found {metric:?}"),
-        ));
-    }
-    let puzzle = self::board(py, board, exit_row)?;
+) -> PyResult<Bound<'py, PyAny>> {
+    let puzzle = parse_any(board, exit(py, exit_row)?).map_err(|e| errors::parse(py, &e))?;
     let list = parse_moves(solution).map_err(|e| errors::parse(py, &e))?;
-    let budget = Budget {
-        timeout,
-        max_states: max_states.or(Some(gridlock_puzzles::DEFAULT_MAX_STATES)),
-    };
+    let budget = budget(timeout, max_states);
     let judgement = interruptible(py, |cancel| puzzle.judge(&list, &budget.limits(&cancel)))?;
-    let dict = PyDict::new(py);
-    dict.set_item("valid", matches!(judgement.verdict, Verdict::Valid { .. }))?;
-    match &judgement.verdict {
-        Verdict::Valid { steps_out, moves } => {
-            dict.set_item("reason", py.None())?;
-            dict.set_item("line", py.None())?;
-            dict.set_item("moves", moves)?;
-            dict.set_item("steps", steps_out)?;
-        }
-        Verdict::Invalid { line, reason } => {
-            dict.set_item("reason", reason)?;
-            dict.set_item("line", line)?;
-            dict.set_item("moves", py.None())?;
-            dict.set_item("steps", py.None())?;
-        }
-    }
-    let (steps, moves) = (judgement.optimal_steps(), judgement.optimal_moves());
-    dict.set_item("optimal", if metric == "steps" { steps } else { moves })?;
-    dict.set_item("optimal_steps", steps)?;
-    dict.set_item("optimal_moves", moves)?;
-    dict.set_item("best_steps", judgement.best_steps_out)?;
-    dict.set_item("best_moves", judgement.best_moves)?;
-    dict.set_item("report", judgement.report())?;
-    Ok(dict)
+    crate::verdict(py, &VerifyJson::new(&judgement))
 }

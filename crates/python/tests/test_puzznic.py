@@ -34,7 +34,7 @@ def test_solve_many_keeps_input_order():
 def test_verify():
     board = example("puzznic", "sample.txt")
     ok = gridlock.puzznic.verify(board, "R 2 3\n")
-    assert ok.valid and ok.optimal and ok.moves == 1 and ok.cycles == 1
+    assert ok.valid and ok.optimal and ok.lengths == {"moves": 1, "cycles": 1}
     bad = gridlock.puzznic.verify(board, "L 2 3\n")
     assert not bad.valid and bad.line == 1 and bad.reason
 

@@ -16,7 +16,8 @@ def test_rush_hour_verify_valid_optimal(cli):
         for m in cli.json("rush-hour", "--limit", "none", stdin=SAMPLE2)["solution"]
     )
     v = gridlock.rush_hour.verify(SAMPLE2, moves)
-    assert v.valid and v.optimal and v.optimal_steps and v.steps == 6 and v.reason is None
+    assert v.valid and v.optimal and v.optimal_moves and v.length == 6 and v.reason is None
+    assert v.lengths == {"moves": v.lengths["moves"], "steps_out": 6}
     assert v.report.startswith("valid")
 
 
@@ -37,7 +38,7 @@ def test_rush_hour_errors_carry_line_and_column():
 def test_n_puzzle_verify():
     board = example("n-puzzle", "sample.txt")
     ok = gridlock.n_puzzle.verify(board, "2\n7\n8\n")
-    assert ok.valid and ok.optimal and ok.length == 2 and ok.best == 2
+    assert ok.valid and ok.optimal and ok.length == 2 and ok.optimum_known
     bad = gridlock.n_puzzle.verify(board, "2\n1\n8\n")
     assert not bad.valid and bad.line == 2 and not bad.optimal
     with pytest.raises(gridlock.ParseError) as e:

@@ -53,14 +53,17 @@ class Result:
 
 
 class Verdict(Result):
-    """What ``verify`` says about a solution: ``valid`` (bool), ``reason`` (why not, or
-    None), ``line`` (the 1-based line of the solution to blame, or None), the solution's
-    lengths, ``optimal`` (True, False, or None when the optimum could not be proven within
-    the budget) and ``report`` (exactly what ``gridlock verify`` prints)."""
+    """What ``verify`` says about a solution: the fields of the library's verdict object
+    (``puzzle``, ``valid``, ``optimal``, the solution's ``length`` and ``lengths``,
+    ``problem`` (``{line, reason}`` or None) and ``report``, exactly what ``gridlock
+    verify`` prints), with ``reason`` and ``line`` of the problem also as attributes (None
+    for a valid solution)."""
 
     __slots__ = ()
 
+    puzzle: str
     valid: bool
+    problem: Optional[Dict[str, Any]]
     reason: Optional[str]
     line: Optional[int]
     optimal: Optional[bool]

@@ -37,14 +37,15 @@ class PuzznicSolution(Result):
 
 
 class PuzznicVerdict(Verdict):
-    """``verify``'s verdict; lengths ``moves`` and ``cycles``; ``optimal`` for the default
-    objective (fewest moves, then cycles) and ``optimal_cycles`` for the other."""
+    """``verify``'s verdict: ``length`` (cycles; -1 for a right ``-1``), ``lengths``
+    (``{moves, cycles}``), ``optimal`` for the default objective (fewest moves, then cycles;
+    None when unknown within the budget) and ``optimal_by_objective`` for both."""
 
     __slots__ = ()
 
-    moves: Optional[int]
-    cycles: Optional[int]
-    optimal_cycles: Optional[bool]
+    length: Optional[int]
+    lengths: Optional[Dict[str, int]]
+    optimal_by_objective: Optional[Dict[str, Optional[bool]]]
 
 
 def solve(
