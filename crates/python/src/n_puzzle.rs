@@ -7,7 +7,7 @@ use crate::convert::serialised;
 use crate::errors;
 use crate::run::{interruptible, limit_error, Budget};
 use gridlock_puzzles::n_puzzle::explore::explore;
-use gridlock_puzzles::n_puzzle::json::{ExploreJson, SolveJson, VerifyJson};
+use gridlock_puzzles::n_puzzle::json::{BatchAnswer, ExploreJson, SolveJson, VerifyJson};
 use gridlock_puzzles::n_puzzle::tables::kept;
 use gridlock_puzzles::n_puzzle::{
     cache, parse_board, parse_size, parse_solution, verify, Board, Choice, Pattern, Shape, Solver,
@@ -191,7 +191,9 @@ pub fn n_puzzle_solve<'py>(
     serialised(py, &found.map_err(|f| raise(py, f))?)
 }
 
-/// Solves many boards on every core (the limits apply to each); dicts in input order.
+/// Solves many boards on every core (the limits apply to each): one
+/// `gridlock n-puzzle --batch --format json` object per input, in input order, `line` its
+/// 1-based position.
 #[pyfunction]
 #[pyo3(signature = (inputs, size=None, goal="blank-last", heuristic="auto", pattern=None, timeout=None, max_states=None))]
 #[allow(clippy::too_many_arguments)]
@@ -214,47 +216,37 @@ pub fn n_puzzle_solve_many<'py>(
     let budget = search_budget(timeout, max_states);
     let found = interruptible(py, |cancel| {
         let limits = budget.limits(&cancel);
-        let boards: Vec<Result<(Board, Board), Failure>> = inputs
-            .iter()
-            .map(|text| {
-                let start = parse_board(text, shape)?;
-                let goal = spec.board(start.shape)?;
-                Ok((start, goal))
-            })
-            .collect();
-        // one solver per goal, built before the parallel round (tables load once)
-        let mut solvers: HashMap<Vec<u8>, Result<Solver, String>> = HashMap::new();
-        for (start, goal) in boards.iter().flatten() {
-            if start.can_reach(goal) && !solvers.contains_key(&goal.tiles) {
-                let made = solver(goal, &h, &limits).map_err(|f| match f {
-                    Failure::Argument(why) => why,
-                    Failure::Puzzle(e) => e.to_string(),
-                });
+        let mut boards = Vec::with_capacity(inputs.len());
+        // one solver per goal, built before the parallel round (tables load once), as the
+        // batch builds one per shape
+        let mut solvers: HashMap<Vec<u8>, Solver> = HashMap::new();
+        for (k, text) in inputs.iter().enumerate() {
+            let parsed = parse_board(text, shape)
+                .map_err(PuzzleError::from)
+                .and_then(|start| Ok((spec.board(start.shape)?, start)));
+            let (goal, start) = parsed.map_err(|e| (k, Failure::Puzzle(e)))?;
+            if !solvers.contains_key(&goal.tiles) {
+                let made = solver(&goal, &h, &limits).map_err(|f| (k, f))?;
                 solvers.insert(goal.tiles.clone(), made);
             }
+            boards.push((start, goal.tiles));
         }
         boards
-            .into_par_iter()
-            .map(|b| {
-                let (start, goal) = b?;
-                let solver = match solvers.get(&goal.tiles) {
-                    Some(Ok(s)) => Some(s),
-                    Some(Err(why)) => return Err(Failure::Argument(why.clone())),
-                    None => None,
-                };
-                answer(&start, &goal, solver, &limits)
+            .par_iter()
+            .enumerate()
+            .map(|(k, (start, goal))| {
+                let (solution, stats) = solvers[goal]
+                    .solve(start, &limits)
+                    .map_err(|e| (k, Failure::from(e)))?;
+                Ok(BatchAnswer::new(k + 1, start, solution.as_ref(), &stats))
             })
-            .collect::<Vec<_>>()
+            .collect::<Result<Vec<_>, _>>()
     })?;
-    found
-        .into_iter()
-        .enumerate()
-        .map(|(k, r)| match r {
-            Ok(a) => serialised(py, &a),
-            Err(Failure::Puzzle(e)) => Err(crate::many_error(py, k, &e)),
-            Err(Failure::Argument(why)) => Err(errors::argument(py, format!("input {k}: {why}"))),
-        })
-        .collect()
+    match found {
+        Ok(answers) => answers.iter().map(|a| serialised(py, a)).collect(),
+        Err((k, Failure::Puzzle(e))) => Err(crate::many_error(py, k, &e)),
+        Err((k, Failure::Argument(why))) => Err(errors::argument(py, format!("input {k}: {why}"))),
+    }
 }
 
 /// The goal's whole component: `gridlock n-puzzle explore --format json`.

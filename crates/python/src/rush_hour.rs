@@ -6,10 +6,12 @@ use crate::convert::serialised;
 use crate::errors;
 use crate::run::{interruptible, limit_error, Budget};
 use gridlock_puzzles::rush_hour::generate::{generate, Request, Set, MAX_VEHICLES};
-use gridlock_puzzles::rush_hour::json::{ExploreJson, GeneratedJson, SolveJson, VerifyJson};
+use gridlock_puzzles::rush_hour::json::{
+    BatchAnswer, ExploreJson, GeneratedJson, SolveJson, VerifyJson,
+};
 use gridlock_puzzles::rush_hour::universe::component_key;
 use gridlock_puzzles::rush_hour::verify::parse_moves;
-use gridlock_puzzles::rush_hour::{parse_any, AnyPuzzle, Metric};
+use gridlock_puzzles::rush_hour::{optima_all_any, parse_any, AnyPuzzle, Metric};
 use gridlock_puzzles::{PuzzleError, DEFAULT_MAX_STATES};
 use gridlock_search::Limits;
 use pyo3::prelude::*;
@@ -79,7 +81,10 @@ pub fn rush_hour_solve<'py>(
     serialised(py, &found.map_err(|e| errors::puzzle(py, &e))?)
 }
 
-/// Solves many boards on every core (the limits apply to each); dicts in input order.
+/// The boards' optima on every core: one `gridlock rush-hour --batch --format json` object
+/// per input, in input order, `line` its 1-based position. Each board is explored as a whole
+/// (both metrics at once, one reused explorer per thread), as the batch does; `metric` and
+/// `limit` only decide which optima are within the limit.
 #[pyfunction]
 #[pyo3(signature = (inputs, metric="moves", limit=None, exit_row=None, timeout=None, max_states=None))]
 pub fn rush_hour_solve_many<'py>(
@@ -94,19 +99,42 @@ pub fn rush_hour_solve_many<'py>(
     let (metric, exit) = (self::metric(py, metric)?, self::exit(py, exit_row)?);
     let budget = budget(timeout, max_states);
     let found = interruptible(py, |cancel| {
-        inputs
+        let puzzles = inputs
             .par_iter()
-            .map(|text| answer(text, exit, metric, limit, &budget.limits(&cancel)))
-            .collect::<Vec<_>>()
+            .map(|text| parse_any(text, exit))
+            .collect::<Vec<_>>();
+        let parsed: Vec<AnyPuzzle> = match puzzles.iter().position(Result::is_err) {
+            Some(k) => {
+                let e = puzzles.into_iter().nth(k).and_then(Result::err);
+                return Err((k, PuzzleError::from(e.expect("an error"))));
+            }
+            None => puzzles.into_iter().flatten().collect(),
+        };
+        let optima = optima_all_any(&parsed, &budget.limits(&cancel));
+        parsed
+            .iter()
+            .zip(optima)
+            .zip(&inputs)
+            .enumerate()
+            .map(|(k, ((puzzle, optima), text))| {
+                let optima = optima.map_err(|e| (k, PuzzleError::from(e)))?;
+                // the board as the batch prints it: a database token as given, else the
+                // board's one-line form
+                let token = text.trim();
+                let board = if token.chars().count() == 36 && !token.contains(char::is_whitespace) {
+                    token.to_string()
+                } else {
+                    puzzle.string(&puzzle.start())
+                };
+                let red = u32::from(puzzle.red_len().unwrap_or(0));
+                Ok(BatchAnswer::new(k + 1, board, red, &optima, metric, limit))
+            })
+            .collect::<Result<Vec<_>, _>>()
     })?;
-    found
-        .into_iter()
-        .enumerate()
-        .map(|(k, r)| match r {
-            Ok(a) => serialised(py, &a),
-            Err(e) => Err(crate::many_error(py, k, &e)),
-        })
-        .collect()
+    match found {
+        Ok(answers) => answers.iter().map(|a| serialised(py, a)).collect(),
+        Err((k, e)) => Err(crate::many_error(py, k, &e)),
+    }
 }
 
 /// The whole component of a board: `gridlock rush-hour explore --format json`.

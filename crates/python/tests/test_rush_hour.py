@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import gridlock
-from conftest import example
+from conftest import REPO, example
 
 BOARDS = [
     example("rush-hour", "sample1.txt"),
@@ -33,9 +33,19 @@ def test_cli_defaults_when_asked_for(cli):
     assert got.answer == -1 and got.solution is None
 
 
-def test_solve_many_equals_solve_in_order():
-    many = gridlock.rush_hour.solve_many(BOARDS * 3)
-    assert [r.to_dict() for r in many] == [gridlock.rush_hour.solve(b).to_dict() for b in BOARDS * 3]
+BATCH = (REPO / "tests" / "fixtures" / "rush_hour" / "rush_18k_sample.txt").read_text()
+
+
+@pytest.mark.parametrize("metric,limit", [("moves", None), ("steps", 10), ("moves", 20)])
+def test_solve_many_equals_the_cli_batch(cli, metric, limit):
+    boards = [line.split()[1] for line in BATCH.splitlines() if line.strip()]
+    got = gridlock.rush_hour.solve_many(boards, metric=metric, limit=limit)
+    args = ["rush-hour", "--batch", "--metric", metric, "--limit", str(limit or "none")]
+    assert [r.to_dict() for r in got] == cli.lines(*args, stdin="\n".join(boards) + "\n")
+    # and the optima are solve's
+    for board, r in list(zip(boards, got))[:5]:
+        if limit is None:
+            assert gridlock.rush_hour.solve(board).moves == r.moves
 
 
 def test_move_list_is_what_verify_reads():

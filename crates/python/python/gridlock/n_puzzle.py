@@ -18,6 +18,7 @@ from . import _gridlock
 from ._result import Result, Verdict
 
 __all__ = [
+    "NPuzzleBatchAnswer",
     "NPuzzleComponent",
     "NPuzzleSolution",
     "NPuzzleVerdict",
@@ -47,6 +48,23 @@ class NPuzzleSolution(Result):
     heuristic: Optional[str]
     lower_bound: Optional[int]
     stats: Optional[Dict[str, Any]]
+
+
+class NPuzzleBatchAnswer(Result):
+    """One board of ``solve_many``: the fields of ``gridlock n-puzzle --batch --format
+    json``: ``line`` (the input's 1-based position), ``board``, ``moves`` (-1 when
+    unsolvable), ``tiles``, ``directions``, ``generated``, ``expanded``, ``seconds``."""
+
+    __slots__ = ()
+
+    line: int
+    board: List[int]
+    moves: int
+    tiles: Optional[List[int]]
+    directions: Optional[str]
+    generated: int
+    expanded: int
+    seconds: float
 
 
 class NPuzzleComponent(Result):
@@ -91,13 +109,14 @@ def solve_many(
     pattern: Optional[str] = None,
     timeout: Optional[float] = None,
     max_states: Optional[int] = None,
-) -> List[NPuzzleSolution]:
-    """:func:`solve` for many boards on every core (the limits apply to each); results in
-    input order. The first failing input raises, with its position as ``index``."""
+) -> List[NPuzzleBatchAnswer]:
+    """Optimal solutions of many boards on every core, as ``gridlock n-puzzle --batch
+    --format json`` gives them (the limits apply to each), in input order. The first
+    failing input raises, with its position as ``index``."""
     found = _gridlock.n_puzzle_solve_many(
         list(inputs), size, goal, heuristic, pattern, timeout, max_states
     )
-    return [NPuzzleSolution(d) for d in found]
+    return [NPuzzleBatchAnswer(d) for d in found]
 
 
 def explore(size: str = "3x3", goal: str = "blank-last", max_states: Optional[int] = None) -> NPuzzleComponent:

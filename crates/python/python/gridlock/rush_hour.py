@@ -17,6 +17,7 @@ from ._result import Result, Verdict
 
 __all__ = [
     "RushHourComponent",
+    "RushHourOptima",
     "RushHourPuzzle",
     "RushHourSolution",
     "RushHourVerdict",
@@ -56,6 +57,22 @@ class RushHourSolution(Result):
         return "".join(
             f"{m['vehicle']} {m['direction']} {m['distance']}\n" for m in self.solution or []
         )
+
+
+class RushHourOptima(Result):
+    """One board of ``solve_many``: the fields of ``gridlock rush-hour --batch --format
+    json``: ``line`` (the input's 1-based position), ``board``, ``moves``, ``steps``,
+    ``steps_out`` (None when unsolvable or beyond ``limit``) and ``states`` (the size of the
+    board's component, which the batch explores whole)."""
+
+    __slots__ = ()
+
+    line: int
+    board: str
+    moves: Optional[int]
+    steps: Optional[int]
+    steps_out: Optional[int]
+    states: int
 
 
 class RushHourComponent(Result):
@@ -135,13 +152,17 @@ def solve_many(
     exit_row: Optional[int] = None,
     timeout: Optional[float] = None,
     max_states: Optional[int] = None,
-) -> List[RushHourSolution]:
-    """:func:`solve` for many boards on every core (the limits apply to each); results in
-    input order. The first failing input raises, with its position as ``index``."""
+) -> List[RushHourOptima]:
+    """Both optima of many boards on every core, as ``gridlock rush-hour --batch --format
+    json`` gives them, in input order: each board's whole component is explored (moves and
+    steps at once, the CLI's batch path, the fastest way through many boards); ``metric``
+    and ``limit`` only decide which optima count as within the limit. For the move lists
+    themselves, call :func:`solve` (it releases the GIL, so a thread pool runs several at
+    once). The first failing input raises, with its position as ``index``."""
     found = _gridlock.rush_hour_solve_many(
         list(inputs), metric, limit, exit_row, timeout, max_states
     )
-    return [RushHourSolution(d) for d in found]
+    return [RushHourOptima(d) for d in found]
 
 
 def explore(
