@@ -80,10 +80,12 @@ fn draw(
     while moved {
         moved = false;
         for r in (1..h - 1).rev() {
-            for c in 1..w - 1 {
-                if grid[r][c].is_ascii_digit() && grid[r + 1][c] == b'.' {
-                    grid[r + 1][c] = grid[r][c];
-                    grid[r][c] = b'.';
+            let (upper, lower) = grid.split_at_mut(r + 1);
+            let cells = upper[r].iter_mut().zip(lower[0].iter_mut());
+            for (cell, under) in cells.take(w - 1).skip(1) {
+                if cell.is_ascii_digit() && *under == b'.' {
+                    *under = *cell;
+                    *cell = b'.';
                     moved = true;
                 }
             }
