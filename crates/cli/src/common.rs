@@ -23,7 +23,7 @@ pub fn interrupted() -> Arc<AtomicBool> {
 }
 
 /// Default state cap: keeps peak memory of any search around a few GiB at most.
-pub const DEFAULT_MAX_STATES: usize = 20_000_000;
+pub const DEFAULT_MAX_STATES: usize = gridlock_puzzles::DEFAULT_MAX_STATES;
 
 /// How answers are printed. Which values a command accepts, and what each prints there, is
 /// the command's own list ([`format_arg`]): the help shows exactly those.

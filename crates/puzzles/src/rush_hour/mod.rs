@@ -20,6 +20,7 @@
 
 pub mod any;
 pub mod board;
+pub mod dataset;
 pub mod general;
 pub mod generate;
 pub mod json;
