@@ -54,6 +54,10 @@ impl From<Stopped> for CliError {
             gridlock_search::StopReason::StateLimit(_) => " (raise --max-states)",
             gridlock_search::StopReason::Timeout => " (raise --timeout)",
             gridlock_search::StopReason::Cancelled => " (interrupted)",
+            gridlock_search::StopReason::MemoryLimit { .. } => " (raise --max-memory)",
+            gridlock_search::StopReason::OutOfMemory { .. } => {
+                " (the machine has no more memory to give; lower --max-memory to stop sooner)"
+            }
         };
         CliError::Limit(format!("{}{hint}{bound}; {}", e.reason, e.stats))
     }

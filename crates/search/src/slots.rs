@@ -20,7 +20,8 @@
 //! A puzzle may cache data derived from a state (an occupancy bitboard, say) in an `Aux`
 //! value that the explorer carries along and the puzzle updates incrementally on each step.
 
-use crate::limits::{Limits, Stopped, CLOCK_EVERY};
+use crate::limits::{Limits, StopReason, Stopped, CLOCK_EVERY};
+use crate::memory::{reserve, reserve_exact, Held};
 use crate::stats::Stats;
 use crate::UNREACHABLE;
 use rustc_hash::FxHasher;
@@ -197,6 +198,10 @@ impl<S: Copy + Eq + Hash, A: Copy> SlotComponent<S, A> {
                 todo &= todo - 1;
                 stats.generated += 1;
                 let next = graph.follow(&state, &aux, slot);
+                if let Err(reason) = self.make_room(limits) {
+                    outcome = Err(reason);
+                    break 'outer;
+                }
                 let before = self.nodes.len();
                 let j = self.intern(graph, next, || graph.derive(&state, &aux, slot, &next));
                 if self.nodes.len() != before {
@@ -216,10 +221,8 @@ impl<S: Copy + Eq + Hash, A: Copy> SlotComponent<S, A> {
             i += 1;
         }
         self.levels.push(self.nodes.len() as u32);
-        let bytes = std::mem::size_of::<Node<S, A>>()
-            + 4 * self.width
-            + 2 * std::mem::size_of::<(u32, S)>();
-        stats.hold(self.nodes.len(), bytes);
+        stats.hold_states(self.nodes.len());
+        stats.hold_bytes(self.held());
         stats.elapsed = clock.elapsed();
         match outcome {
             Ok(()) => Ok(stats),
@@ -229,6 +232,48 @@ impl<S: Copy + Eq + Hash, A: Copy> SlotComponent<S, A> {
                 lower_bound: None,
             }),
         }
+    }
+
+    /// Bytes held: states, links, levels, the index and the queues, by capacity.
+    pub fn held(&self) -> u64 {
+        self.nodes.held()
+            + self.links.held()
+            + self.levels.held()
+            + self.table.held()
+            + self.queue.held()
+            + self.queue_b.held()
+    }
+
+    /// Makes room for one more state within `limits`' memory budget, so that
+    /// [`SlotComponent::intern`] does not allocate: the state's record, its row of links and
+    /// the index, rebuilt now if it is due.
+    #[inline]
+    fn make_room(&mut self, limits: &Limits) -> Result<(), StopReason> {
+        let full = self.nodes.len() == self.nodes.capacity()
+            || self.links.capacity() - self.links.len() < self.width
+            || self.filled * 2 >= self.table.len();
+        if full {
+            self.grow(limits)?;
+        }
+        Ok(())
+    }
+
+    #[cold]
+    fn grow(&mut self, limits: &Limits) -> Result<(), StopReason> {
+        let rest = self.held() - self.nodes.held();
+        reserve(&mut self.nodes, 1, rest, limits)?;
+        let rest = self.held() - self.links.held();
+        reserve(&mut self.links, self.width, rest, limits)?;
+        if self.filled * 2 >= self.table.len() {
+            let size = (8 * (self.nodes.len() - self.window))
+                .next_power_of_two()
+                .max(MIN_SLOTS);
+            let more = size.saturating_sub(self.table.len());
+            let rest = self.held() - self.table.held();
+            reserve_exact(&mut self.table, more, rest, limits)?;
+            self.rebuild(size);
+        }
+        Ok(())
     }
 
     /// Forgets the component.

@@ -169,7 +169,9 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
                     args.timeout.unwrap_or(DEFAULT_TIMEOUT)
                 ),
                 StopReason::Cancelled => "interrupted".to_string(),
-                StopReason::StateLimit(_) => reason.to_string(),
+                StopReason::StateLimit(_)
+                | StopReason::MemoryLimit { .. }
+                | StopReason::OutOfMemory { .. } => reason.to_string(),
             };
             Err(CliError::Limit(format!(
                 "{why}: found {} of {} puzzles (largest MOVES met: {}; {} candidate boards \

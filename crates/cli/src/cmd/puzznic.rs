@@ -182,6 +182,8 @@ pub fn verify(
             StopReason::Timeout => "raise --timeout",
             StopReason::StateLimit(_) => "the board is too large to prove unsolvable here",
             StopReason::Cancelled => "interrupted",
+            StopReason::MemoryLimit { .. } => "raise --max-memory",
+            StopReason::OutOfMemory { .. } => "the machine has no more memory to give",
         };
         let bound = describe_bound(&stopped, Objective::Moves);
         CliError::Limit(format!(
