@@ -61,6 +61,7 @@ mod graph;
 mod ida;
 mod levels;
 mod limits;
+pub mod machine;
 pub mod memory;
 mod path;
 pub mod pdb;

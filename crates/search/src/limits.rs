@@ -77,6 +77,17 @@ impl Limits {
         }
     }
 
+    /// Checks the memory budget against the process's resident memory
+    /// ([`crate::machine::resident`]): for work made of many small searches whose buffers
+    /// no one counts (the Rush Hour universe, the generator), called between them. Nothing is
+    /// checked where the figure cannot be read.
+    pub fn check_resident(&self) -> Result<(), StopReason> {
+        match (self.max_bytes, crate::machine::resident()) {
+            (Some(_), Some(held)) => self.check_bytes(held, held),
+            _ => Ok(()),
+        }
+    }
+
     /// Adds a cancellation flag.
     pub fn with_cancel(mut self, flag: Arc<AtomicBool>) -> Self {
         self.cancel = Some(flag);
@@ -122,13 +133,9 @@ pub enum StopReason {
     /// The cancel flag was raised.
     #[error("search cancelled")]
     Cancelled,
-    /// The next step would have held more memory than the budget allows.
-    #[error(
-        "memory limit of {} reached: the search held {} and its next step needed {}",
-        Bytes(*budget),
-        Bytes(*held),
-        Bytes(*needed)
-    )]
+    /// The next step would have held more memory than the budget allows (or, for searches
+    /// checked by [`Limits::check_resident`], the process holds more than the budget).
+    #[error("{}", memory_limit(*budget, *held, *needed))]
     MemoryLimit {
         /// The budget, in bytes.
         budget: u64,
@@ -140,10 +147,9 @@ pub enum StopReason {
     /// The system refused memory within the budget (another process took it, or an address
     /// space limit is below the budget).
     #[error(
-        "out of memory: the system refused more while the search held {} and its next step \
-         needed {}",
-        Bytes(*held),
-        Bytes(*needed)
+        "out of memory: the system refused {} more while the search held {}",
+        Bytes(needed.saturating_sub(*held)),
+        Bytes(*held)
     )]
     OutOfMemory {
         /// Bytes held when the search stopped.
@@ -151,6 +157,24 @@ pub enum StopReason {
         /// Bytes the next step would have held.
         needed: u64,
     },
+}
+
+/// The words of [`StopReason::MemoryLimit`].
+fn memory_limit(budget: u64, held: u64, needed: u64) -> String {
+    let budget = Bytes(budget);
+    if needed > held {
+        let more = Bytes(needed - held);
+        format!(
+            "memory limit of {budget} reached: the search held {} and its next step needed \
+             {more} more",
+            Bytes(held)
+        )
+    } else {
+        format!(
+            "memory limit of {budget} reached: the process holds {}",
+            Bytes(held)
+        )
+    }
 }
 
 /// A search that hit one of its [`Limits`]; carries the statistics gathered until then and,
@@ -186,13 +210,21 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "memory limit of 1000 B reached: the search held 10 B and its next step needed \
-             1001 B"
+             991 B more"
         );
         assert_eq!(limits.with_held(300).max_bytes, Some(700));
         assert_eq!(limits.with_held(3000).max_bytes, Some(0));
         assert_eq!(limits.shared(3).max_bytes, Some(333));
         assert_eq!(Limits::none().shared(3).max_bytes, None);
         assert!(Limits::none().check_bytes(0, u64::MAX).is_ok());
+        let resident = Limits::none().with_max_bytes(1).check_resident();
+        if cfg!(target_os = "linux") {
+            let err = resident.unwrap_err();
+            assert!(err
+                .to_string()
+                .starts_with("memory limit of 1 B reached: the process holds"));
+        }
+        assert!(Limits::none().check_resident().is_ok());
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Reading a request body and the options every puzzle shares (state and time caps).
 
 use crate::error::ApiError;
+use gridlock_search::memory::Bytes;
 use gridlock_search::{Limits, Stats};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -16,14 +17,19 @@ pub struct Caps {
     pub max_states: usize,
     /// Longest one solve may search.
     pub timeout: Duration,
+    /// Most bytes one solve may hold (none: no budget).
+    pub max_bytes: Option<u64>,
 }
 
 impl Caps {
     /// How the caps read in an error message, in place of the CLI's "raise --max-states or
     /// --timeout" hint (a web user can lower them per request, not raise them).
     pub fn describe(&self) -> String {
+        let memory = self
+            .max_bytes
+            .map_or(String::new(), |b| format!(", {} of memory", Bytes(b)));
         format!(
-            "this server allows at most {} states and {} s per solve",
+            "this server allows at most {} states{memory} and {} s per solve",
             self.max_states,
             self.timeout.as_secs_f64()
         )
@@ -39,9 +45,11 @@ impl Caps {
             .timeout
             .and_then(|s| Duration::try_from_secs_f64(s.max(0.0)).ok())
             .map_or(self.timeout, |t| t.min(self.timeout));
-        Limits::states(states)
+        let mut limits = Limits::states(states)
             .with_timeout(time)
-            .with_cancel(cancel)
+            .with_cancel(cancel);
+        limits.max_bytes = self.max_bytes;
+        limits
     }
 }
 
@@ -117,9 +125,16 @@ mod tests {
         let caps = Caps {
             max_states: 1000,
             timeout: Duration::from_secs(5),
+            max_bytes: Some(1 << 20),
         };
         let flag = Arc::new(AtomicBool::new(false));
         let l = caps.limits(&Budget::default(), flag.clone());
+        assert_eq!(l.max_bytes, Some(1 << 20));
+        assert!(
+            caps.describe().contains("1.0 MiB of memory"),
+            "{}",
+            caps.describe()
+        );
         assert_eq!(l.max_states, Some(1000));
         let l = caps.limits(
             &Budget {

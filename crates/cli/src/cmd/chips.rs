@@ -1,6 +1,6 @@
 //! `gridlock chips`: red-blue chips (SPEC §4), and its part of `gridlock verify`.
 
-use crate::common::{Common, Format};
+use crate::common::{memory_note, Common, Format};
 use crate::error::CliError;
 use crate::input::{read_text, source_name};
 use crate::output::Output;
@@ -39,9 +39,10 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
     let solver = Solver::new(&args.common.limits())?;
     if args.common.stats {
         eprintln!(
-            "gridlock: chips: {} solvable positions; {}",
+            "gridlock: chips: {} solvable positions; {}; {}",
             solver.solvable_positions(),
-            solver.stats()
+            solver.stats(),
+            memory_note(solver.stats(), args.common.memory.budget())
         );
     }
     let solution = solver.solve(start);

@@ -2,7 +2,7 @@
 //! (SPEC §10). Parses and checks the options, streams the library's puzzles in the chosen
 //! format, and reports the run on stderr.
 
-use crate::common::limits;
+use crate::common::{limits, Memory};
 use crate::error::CliError;
 use crate::output::Output;
 use crate::progress::Progress;
@@ -46,6 +46,8 @@ pub struct Args {
     /// Stop after this many seconds (exit 3, printing what was found). Default 300.
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
+    #[command(flatten)]
+    pub memory: Memory,
     /// Print a summary (puzzles, candidates tried, rate) on stderr.
     #[arg(long)]
     pub stats: bool,
@@ -116,7 +118,11 @@ pub fn request(args: &Args) -> Result<Request, CliError> {
 /// Runs `gridlock rush-hour generate`.
 pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
     let req = request(&args)?;
-    let limits = limits(usize::MAX, Some(args.timeout.unwrap_or(DEFAULT_TIMEOUT)));
+    let limits = limits(
+        usize::MAX,
+        Some(args.timeout.unwrap_or(DEFAULT_TIMEOUT)),
+        args.memory.budget(),
+    );
     let clock = Instant::now();
     let bar = Progress::new("puzzles", (req.count > 1).then_some(req.count as u64));
     // both callbacks write: the output and the first failure (a closed pipe) are shared
@@ -173,9 +179,15 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
                 | StopReason::MemoryLimit { .. }
                 | StopReason::OutOfMemory { .. } => reason.to_string(),
             };
+            let hint = match reason {
+                StopReason::MemoryLimit { .. } | StopReason::OutOfMemory { .. } => {
+                    "raise --max-memory"
+                }
+                _ => "raise --timeout or widen --moves/--vehicles",
+            };
             Err(CliError::Limit(format!(
                 "{why}: found {} of {} puzzles (largest MOVES met: {}; {} candidate boards \
-                 tried); raise --timeout or widen --moves/--vehicles",
+                 tried); {hint}",
                 report.puzzles.len(),
                 req.count,
                 report.best_moves,

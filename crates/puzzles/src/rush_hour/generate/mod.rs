@@ -215,8 +215,9 @@ fn limit_hit(limits: &Limits) -> Option<StopReason> {
 /// Generates `req.count` puzzles (see the module comment for what each one is), calling
 /// `each` on every puzzle as it is accepted (in output order; returning false stops the run,
 /// e.g. when the reader has gone) and `progress` after every chunk of jobs. Stops early, with
-/// the puzzles found so far, when `limits`' deadline passes or its cancel flag is raised
-/// (`Report::stopped`); without either an impossible request runs for ever. `req` must pass
+/// the puzzles found so far, when `limits`' deadline passes, its cancel flag is raised or the
+/// process holds more than its memory budget (`Report::stopped`); without a deadline or a
+/// flag an impossible request runs for ever. `req` must pass
 /// [`Request::check`].
 pub fn generate(
     req: &Request,
@@ -233,7 +234,9 @@ pub fn generate(
     let mut chunk = threads.max(1);
     let mut next = 0u64;
     while report.puzzles.len() < req.count {
-        if let Some(reason) = limit_hit(limits) {
+        // the memory budget between chunks: a climb's components are small (one 6x6
+        // component at a time per thread), so the process's resident memory stands for them
+        if let Some(reason) = limit_hit(limits).or(limits.check_resident().err()) {
             report.stopped = Some(reason);
             break;
         }
