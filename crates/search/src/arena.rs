@@ -39,12 +39,11 @@ impl<G: Graph> Arena<G> {
         self.states.held() + self.parents.held() + self.index.held()
     }
 
-    /// True when one more state would grow a buffer.
-    #[inline]
-    pub fn is_full(&self) -> bool {
-        self.index.len() == self.index.capacity()
-            || self.states.len() == self.states.capacity()
-            || self.parents.len() == self.parents.capacity()
+    /// How many more states fit before a buffer grows.
+    pub fn spare(&self) -> usize {
+        (self.index.capacity() - self.index.len())
+            .min(self.states.capacity() - self.states.len())
+            .min(self.parents.capacity() - self.parents.len())
     }
 
     /// Makes room for one more state within `limits`' memory budget, the search holding

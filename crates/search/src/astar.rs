@@ -51,6 +51,7 @@ pub fn astar<G: Graph>(
         0u32,
     )));
     let mut edges = Vec::new();
+    let mut spare = 0usize;
 
     while let Some(Reverse((f, Reverse(g), _, i))) = heap.pop() {
         if g > best[i as usize] {
@@ -82,8 +83,8 @@ pub fn astar<G: Graph>(
             let cost = g + edge.cost;
             // room for a new state and its queue entry, or the search stops here: `f` is
             // still the smallest `cost + bound` open
-            let full = best.len() == best.capacity() || heap.len() == heap.capacity();
-            if full || arena.is_full() {
+            // (an edge adds at most one entry to each buffer: `spare` counts down)
+            if spare == 0 {
                 let others = best.held() + heap.held() + edges.held();
                 let room = arena.make_room(others, limits).and_then(|peak| {
                     stats.hold_bytes(peak);
@@ -94,7 +95,10 @@ pub fn astar<G: Graph>(
                     stats.hold_bytes(arena.held() + best.held() + heap.held() + edges.held());
                     return Err(stopped(reason, stats, clock, f));
                 }
+                let queue = (best.capacity() - best.len()).min(heap.capacity() - heap.len());
+                spare = arena.spare().min(queue);
             }
+            spare -= 1;
             let (j, new) = arena.insert(i, edge);
             if new {
                 best.push(cost);

@@ -40,6 +40,7 @@ pub fn bfs_with_depth<G: Graph>(
     let mut edges = Vec::new();
     let mut layer_start = 0usize;
     let mut depth = 0u32;
+    let mut spare = 0usize;
 
     let stop = |reason, mut stats: Stats, depth: u32| {
         stats.elapsed = clock.elapsed();
@@ -78,13 +79,18 @@ pub fn bfs_with_depth<G: Graph>(
             graph.successors(&arena.states[i], &mut edges);
             stats.generated += edges.len() as u64;
             for edge in &edges {
-                match arena.make_room(edges.held(), limits) {
-                    Ok(peak) => stats.hold_bytes(peak),
-                    Err(reason) => {
-                        stats.hold_bytes(arena.held() + edges.held());
-                        return stop(reason, stats, depth + 1);
+                // (an edge adds at most one state: `spare` counts down)
+                if spare == 0 {
+                    match arena.make_room(edges.held(), limits) {
+                        Ok(peak) => stats.hold_bytes(peak),
+                        Err(reason) => {
+                            stats.hold_bytes(arena.held() + edges.held());
+                            return stop(reason, stats, depth + 1);
+                        }
                     }
+                    spare = arena.spare();
                 }
+                spare -= 1;
                 let (j, new) = arena.insert(i as u32, edge);
                 if !new {
                     continue;

@@ -78,6 +78,7 @@ impl<S: Copy + Eq + Hash> CompactComponent<S> {
         let mut level_end = 1;
         let mut i = 0;
         let mut outcome = Ok(());
+        let mut spare = 0usize;
         'outer: while i < self.states.len() {
             if i == level_end {
                 self.levels.push(i as u32);
@@ -94,11 +95,17 @@ impl<S: Copy + Eq + Hash> CompactComponent<S> {
             graph.successors(&self.states[i], &mut buffer);
             stats.generated += buffer.len() as u64;
             for e in &buffer {
-                if let Err(reason) = self.make_room(buffer.held(), limits) {
-                    outcome = Err(reason);
-                    break 'outer;
+                // (an edge adds at most one state: `spare` counts down)
+                if spare == 0 {
+                    if let Err(reason) = self.make_room(buffer.held(), limits) {
+                        outcome = Err(reason);
+                        break 'outer;
+                    }
+                    spare = (self.states.capacity() - self.states.len())
+                        .min(self.index.len() / 2 - self.states.len());
                 }
                 if self.insert(e.to) {
+                    spare -= 1;
                     if let Err(reason) = limits.check_states(self.states.len()) {
                         outcome = Err(reason);
                         break 'outer;
@@ -125,7 +132,7 @@ impl<S: Copy + Eq + Hash> CompactComponent<S> {
 
     /// Makes room for one more state within `limits`' memory budget, the search holding
     /// `others` bytes besides, so that [`CompactComponent::insert`] does not allocate.
-    #[inline]
+    #[cold]
     fn make_room(&mut self, others: u64, limits: &Limits) -> Result<(), StopReason> {
         if self.states.len() == self.states.capacity() {
             let rest = others + self.index.held() + self.levels.held();

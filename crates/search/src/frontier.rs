@@ -92,9 +92,8 @@ fn radix_sort<S: RadixKey>(
         items.sort_unstable_by(|a, b| key_cmp(&a.0, &b.0));
         return Ok(());
     }
-    scratch.clear();
     let around = others + items.held() + count_bytes::<S>();
-    reserve_exact(scratch, n, around, limits)?;
+    reserve_exact(scratch, n.saturating_sub(scratch.len()), around, limits)?;
     let digits = S::WORDS * 8;
     let mut counts = vec![[0usize; 256]; digits];
     for (s, _) in items.iter() {
@@ -105,6 +104,8 @@ fn radix_sort<S: RadixKey>(
             }
         }
     }
+    // every pass writes each of the `n` places once: what they held before does not matter,
+    // so only places the buffer lacks are filled
     scratch.resize(n, items[0]);
     for (d, count) in counts.iter().enumerate() {
         if count.contains(&n) {

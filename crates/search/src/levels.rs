@@ -101,9 +101,11 @@ where
             graph.successors(&run.held[i], &mut buffer);
             stats.generated += buffer.len() as u64;
             for e in &buffer {
-                if let Err(reason) = run.make_room(buffer.held(), limits) {
-                    outcome = Err(reason);
-                    break 'levels;
+                if run.spare == 0 {
+                    if let Err(reason) = run.make_room(buffer.held(), limits) {
+                        outcome = Err(reason);
+                        break 'levels;
+                    }
                 }
                 if !run.insert(e.to) {
                     continue;
@@ -163,6 +165,9 @@ struct Run<S> {
     filled: usize,
     shift: u32,
     visited: u64,
+    /// Insertions that fit without a buffer growing or the table filling up: while it is
+    /// not 0, an insertion needs no other check.
+    spare: usize,
 }
 
 impl<S: Copy + Eq + Hash> Run<S> {
@@ -174,7 +179,10 @@ impl<S: Copy + Eq + Hash> Run<S> {
             filled: 0,
             shift: 64 - MIN_ENTRIES.trailing_zeros(),
             visited: 0,
+            spare: 0,
         };
+        // a table of 64 entries and room for one state are not worth a budget
+        let _ = run.make_room(0, &Limits::none());
         run.insert(start);
         run
     }
@@ -184,10 +192,10 @@ impl<S: Copy + Eq + Hash> Run<S> {
         self.held.held() + self.table.held()
     }
 
-    /// Makes room for one more state within `limits`' memory budget, the search holding
-    /// `others` bytes besides: grows the states or rebuilds the table now, so that
-    /// [`Run::insert`] does not allocate.
-    #[inline]
+    /// Makes room for more states within `limits`' memory budget, the search holding
+    /// `others` bytes besides (called when [`Run::spare`] is 0): grows the states or
+    /// rebuilds the table now, so that [`Run::insert`] does not allocate.
+    #[cold]
     fn make_room(&mut self, others: u64, limits: &Limits) -> Result<(), StopReason> {
         if self.held.len() == self.held.capacity() {
             reserve(&mut self.held, 1, others + self.table.held(), limits)?;
@@ -195,16 +203,16 @@ impl<S: Copy + Eq + Hash> Run<S> {
         if self.filled * 2 >= self.table.len() {
             self.rebuild(others, limits)?;
         }
+        let in_table = self.table.len() / 2 - self.filled;
+        self.spare = (self.held.capacity() - self.held.len()).min(in_table);
         Ok(())
     }
 
-    /// Adds `state` unless it was seen; true when it is new.
+    /// Adds `state` unless it was seen; true when it is new. Only with room made
+    /// ([`Run::spare`] above 0).
     #[inline]
     fn insert(&mut self, state: S) -> bool {
-        if self.filled * 2 >= self.table.len() {
-            // only for the start: the sweep makes room before every insertion
-            let _ = self.rebuild(0, &Limits::none());
-        }
+        debug_assert!(self.spare > 0, "no room made");
         let mask = self.table.len() - 1;
         let mut p = home(&state, self.shift);
         loop {
@@ -214,6 +222,7 @@ impl<S: Copy + Eq + Hash> Run<S> {
                 self.filled += 1;
                 self.held.push(state);
                 self.visited += 1;
+                self.spare -= 1;
                 return true;
             }
             if s == state {

@@ -103,6 +103,10 @@ pub struct SlotComponent<S, A> {
     window: usize,
     /// Occupied slots of `table` (window states and states that have left the window).
     filled: usize,
+    /// States that fit before a buffer grows or the table is due for a rebuild (when full of
+    /// the current window and of states that have left it, it starts again with the window
+    /// alone, with room for it to double): while it is not 0, a new state needs no check.
+    spare: usize,
     shift: u32,
     queue: Vec<u32>,
     queue_b: Vec<u32>,
@@ -118,6 +122,7 @@ impl<S, A> Default for SlotComponent<S, A> {
             table: Vec::new(),
             window: 0,
             filled: 0,
+            spare: 0,
             shift: 64 - MIN_SLOTS.trailing_zeros(),
             queue: Vec::new(),
             queue_b: Vec::new(),
@@ -166,6 +171,8 @@ impl<S: Copy + Eq + Hash, A: Copy> SlotComponent<S, A> {
         self.width = graph.slot_count() as usize;
         assert!(self.width <= 64, "at most 64 slots");
         let aux = graph.aux(&start);
+        // room for the start is not worth a budget
+        let _ = self.grow(&Limits::none());
         self.intern(graph, start, || aux);
         self.levels.push(0);
         let mut level_end = 1;
@@ -249,15 +256,14 @@ impl<S: Copy + Eq + Hash, A: Copy> SlotComponent<S, A> {
     /// the index, rebuilt now if it is due.
     #[inline]
     fn make_room(&mut self, limits: &Limits) -> Result<(), StopReason> {
-        let full = self.nodes.len() == self.nodes.capacity()
-            || self.links.capacity() - self.links.len() < self.width
-            || self.filled * 2 >= self.table.len();
-        if full {
+        if self.spare == 0 {
             self.grow(limits)?;
         }
         Ok(())
     }
 
+    /// Grows what is full, then counts the states that fit before anything is full again
+    /// ([`SlotComponent::spare`]).
     #[cold]
     fn grow(&mut self, limits: &Limits) -> Result<(), StopReason> {
         let rest = self.held() - self.nodes.held();
@@ -273,6 +279,10 @@ impl<S: Copy + Eq + Hash, A: Copy> SlotComponent<S, A> {
             reserve_exact(&mut self.table, more, rest, limits)?;
             self.rebuild(size);
         }
+        let rows = (self.links.capacity() - self.links.len()) / self.width.max(1);
+        self.spare = (self.nodes.capacity() - self.nodes.len())
+            .min(rows)
+            .min(self.table.len() / 2 - self.filled);
         Ok(())
     }
 
@@ -283,6 +293,7 @@ impl<S: Copy + Eq + Hash, A: Copy> SlotComponent<S, A> {
         self.shift = 64 - MIN_SLOTS.trailing_zeros();
         self.window = 0;
         self.filled = 0;
+        self.spare = 0;
         self.nodes.clear();
         self.links.clear();
         self.levels.clear();
@@ -294,11 +305,7 @@ impl<S: Copy + Eq + Hash, A: Copy> SlotComponent<S, A> {
     where
         G: SlotGraph<State = S, Aux = A>,
     {
-        if self.filled * 2 >= self.table.len() {
-            // full of the current window and of states that have left it: start again with
-            // the window alone, in a table with room for it to double
-            self.rebuild(8 * (self.nodes.len() - self.window));
-        }
+        debug_assert!(self.spare > 0, "no room made");
         let mask = self.table.len() - 1;
         let mut p = home(&state, self.shift);
         loop {
@@ -316,6 +323,7 @@ impl<S: Copy + Eq + Hash, A: Copy> SlotComponent<S, A> {
                     todo: open,
                 });
                 self.links.extend(std::iter::repeat_n(CLOSED, self.width));
+                self.spare -= 1;
                 return index;
             }
             if s == state {
