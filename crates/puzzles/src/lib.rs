@@ -13,3 +13,4 @@ pub mod rush_hour;
 mod text;
 
 pub use error::{ParseError, PuzzleError};
+pub use text::quantity;

@@ -143,7 +143,12 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
                     Some(f) => f
                         .write_all(text.as_bytes())
                         .map_err(|e| CliError::Internal(format!("writing the table: {e}")))?,
-                    None => out.write(&text)?,
+                    // each unit's rows go out at once: a reader that has gone (`| head`) is
+                    // noticed at the next unit, not after hundreds of units
+                    None => {
+                        out.write(&text)?;
+                        out.flush()?;
+                    }
                 }
             }
             Event::Progress { done, total: units } => {
@@ -166,6 +171,10 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
     // those units is still worth printing
     let (summary, stopped) = match summary {
         Ok(summary) => (summary, None),
+        // the reader has gone (`| head`): nothing more to say, to anyone
+        Err(Early::Interrupted(..)) if crate::output::reader_gone() => {
+            return Err(CliError::BrokenPipe)
+        }
         Err(Early::Interrupted(summary, reason)) => (*summary, Some(reason)),
         Err(Early::Failed(e)) => return Err(e),
     };
@@ -178,8 +187,8 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
     let mut lines = Vec::new();
     let (i, n) = config.shard;
     lines.push(format!(
-        "universe: {} wall(s), {} rules, part {}/{}",
-        args.walls,
+        "universe: {}, {} rules, part {}/{}",
+        gridlock_puzzles::quantity(args.walls, "wall"),
         if args.published {
             "published"
         } else {
