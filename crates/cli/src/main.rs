@@ -1,6 +1,7 @@
 //! `gridlock`: the command-line front end. It parses arguments, reads input, calls the
 //! puzzle library and prints; all puzzle logic lives in `gridlock-puzzles`.
 
+mod alloc;
 mod cmd;
 mod common;
 mod error;
@@ -13,6 +14,10 @@ use error::CliError;
 use output::Output;
 use std::process::ExitCode;
 
+/// A refused allocation is exit code 3, not an abort (see `alloc.rs`).
+#[global_allocator]
+static ALLOCATOR: alloc::ExitOnRefusal = alloc::ExitOnRefusal;
+
 const EXAMPLES: &str = "\
 Examples:
   gridlock rush-hour examples/rush-hour/sample2.txt      # contest answer: 6
@@ -23,7 +28,8 @@ Examples:
   gridlock n-puzzle --goal blank-first --batch korf100.txt
 
 Exit codes: 0 answered (also \"no solution\": -1), 1 internal error (or an invalid solution
-for verify), 2 malformed input, 3 a limit (--max-states, --timeout) was hit.";
+for verify), 2 malformed input, 3 a limit (--max-states, --timeout, --max-memory, or memory
+the system refused) was hit.";
 
 /// Solve grid puzzles optimally: Rush Hour, red-blue chips, Puzznic, sliding tiles.
 #[derive(Parser)]

@@ -1,7 +1,7 @@
 //! `gridlock rush-hour`: the contest answer, optimal solutions in either metric, batch runs
 //! over many boards, component exploration, and the move-list verifier (SPEC §3, §6).
 
-use crate::common::{format_arg, Common, Format, Formats};
+use crate::common::{format_arg, stats_line, Common, Format, Formats};
 use crate::error::CliError;
 use crate::input::{self, source_name};
 use crate::output::{self, Output};
@@ -202,7 +202,7 @@ fn single(args: &Args, out: &mut Output) -> Result<u8, CliError> {
     if args.common.format == Format::Judge {
         let (best, stats) = puzzle.optimum(metric, limit, &limits)?;
         if args.common.stats {
-            eprintln!("gridlock: {stats}");
+            eprintln!("{}", stats_line(&stats, args.common.memory.budget()));
         }
         if best.is_none() && args.limit.is_none() && no_exit(&puzzle).is_none() {
             // the contest's -1 also means "not within 10 steps", which surprises anyone
@@ -214,7 +214,7 @@ fn single(args: &Args, out: &mut Output) -> Result<u8, CliError> {
     }
     let (found, stats) = puzzle.solve(metric, limit, &limits)?;
     if args.common.stats {
-        eprintln!("gridlock: {stats}");
+        eprintln!("{}", stats_line(&stats, args.common.memory.budget()));
     }
     let names: Vec<String> = found
         .iter()
@@ -310,7 +310,8 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
     let mut reader = input::open(args.file.as_deref())?;
     let metric = Metric::from(args.metric);
     let limit = args.limit.and_then(|l| l.0);
-    let limits = args.common.limits();
+    // the boards of a chunk are solved at once, one per thread: each gets its share
+    let limits = args.common.limits().shared(rayon::current_num_threads());
     let exit = args.exit.row();
     let mut line_no = 0;
     let mut bytes = Vec::new();
@@ -518,7 +519,7 @@ fn explore(args: ExploreArgs, out: &mut Output) -> Result<u8, CliError> {
     let start = puzzle.start();
     let (a, stats) = puzzle.analyse(&args.common.limits())?;
     if args.common.stats {
-        eprintln!("gridlock: {stats}");
+        eprintln!("{}", stats_line(&stats, args.common.memory.budget()));
     }
     let red = puzzle.red_len().unwrap_or(0) as u32;
     let board = puzzle.string(&start);
