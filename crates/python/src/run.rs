@@ -94,6 +94,8 @@ pub fn limit_error(py: Python<'_>, stopped: &Stopped) -> PyErr {
         StopReason::StateLimit(_) => "max_states",
         StopReason::Timeout => "timeout",
         StopReason::Cancelled => "cancelled",
+        StopReason::MemoryLimit { .. } => "max_memory",
+        StopReason::OutOfMemory { .. } => "memory",
     };
     let parts: Option<Vec<u64>> = stopped.lower_bound.as_ref().map(|b| b.0.clone());
     let message = match &stopped.lower_bound {

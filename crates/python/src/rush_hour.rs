@@ -195,6 +195,7 @@ pub fn rush_hour_generate<'py>(
         set,
         count,
         seed,
+        max_candidates: None,
     };
     req.check().map_err(|why| errors::argument(py, why))?;
     let budget = Budget {
@@ -204,9 +205,9 @@ pub fn rush_hour_generate<'py>(
     let report = interruptible(py, |cancel| {
         generate(&req, &budget.limits(&cancel), |_| true, |_| {})
     })?;
-    if let Some(reason) = report.stopped {
+    if let Some(stop) = report.stopped {
         let stopped = gridlock_search::Stopped {
-            reason,
+            reason: stop.reason(),
             stats: Default::default(),
             lower_bound: None,
         };

@@ -56,10 +56,12 @@ pub fn make(
         set: Set::Any,
         count,
         seed,
+        max_candidates: None,
     };
     req.check().map_err(DatasetError::Invalid)?;
     let report = generate(&req, limits, |_| true, |_| {});
-    if let Some(reason) = report.stopped {
+    if let Some(stop) = report.stopped {
+        let reason = stop.reason();
         let stopped = Stopped {
             reason,
             stats: Default::default(),

@@ -247,6 +247,20 @@ pub enum Stop {
     Memory(StopReason),
 }
 
+impl Stop {
+    /// The engine's word for this stop, for callers that report every limit alike (the
+    /// datasets, the Python binding). A candidate cap counts as a state cap of that many
+    /// boards: both are counts that do not depend on the machine's speed.
+    pub fn reason(self) -> StopReason {
+        match self {
+            Stop::Timeout => StopReason::Timeout,
+            Stop::Cancelled => StopReason::Cancelled,
+            Stop::Memory(reason) => reason,
+            Stop::Candidates(n) => StopReason::StateLimit(n.try_into().unwrap_or(usize::MAX)),
+        }
+    }
+}
+
 /// Whether the limits' deadline has passed or their cancel flag is raised.
 fn limit_hit(limits: &Limits) -> Option<Stop> {
     if limits
