@@ -1,12 +1,14 @@
 //! A* whose bound may also declare a state a dead end (a puzzle's deadlock test, an
 //! assignment that does not exist): such a state is remembered as dead, never queued, and
 //! never bounded twice. Each live state's bound is stored, so a state re-opened by a cheaper
-//! route is not bounded again either.
+//! route is not bounded again either. Its buffers grow within [`Limits::max_bytes`] as
+//! [`crate::astar`]'s do ([`crate::memory`]).
 
 use crate::arena::Arena;
 use crate::cost::Bound;
 use crate::graph::{Graph, SearchResult};
-use crate::limits::{Limits, Stopped, CLOCK_EVERY};
+use crate::limits::{Limits, StopReason, Stopped, CLOCK_EVERY};
+use crate::memory::{reserve, Held};
 use crate::path::Found;
 use crate::stats::Stats;
 use std::cmp::Reverse;
@@ -43,6 +45,8 @@ struct Run<'a, G: Graph, B> {
     /// The bound of each live state; `None` marks a dead one.
     h: Vec<Option<G::Cost>>,
     heap: BinaryHeap<Entry<G::Cost>>,
+    /// New states that fit before a buffer must grow (one memory check per edge).
+    spare: usize,
     stats: Stats,
     clock: Instant,
 }
@@ -58,6 +62,7 @@ impl<'a, G: Graph, B: FnMut(&G::State) -> Option<G::Cost>> Run<'a, G, B> {
             cost: vec![G::Cost::default()],
             h: vec![h0],
             heap: BinaryHeap::new(),
+            spare: 0,
             stats: Stats::default(),
             clock: Instant::now(),
         };
@@ -67,14 +72,49 @@ impl<'a, G: Graph, B: FnMut(&G::State) -> Option<G::Cost>> Run<'a, G, B> {
         run
     }
 
-    fn bytes_each() -> usize {
-        Arena::<G>::bytes_each()
-            + std::mem::size_of::<G::Cost>()
-            + std::mem::size_of::<Option<G::Cost>>()
-            + std::mem::size_of::<Entry<G::Cost>>()
+    /// Bytes held by every buffer but the arena.
+    fn others(&self) -> u64 {
+        self.cost.held() + self.h.held() + self.heap.held()
     }
 
-    fn stopped(&mut self, reason: crate::StopReason, f: G::Cost) -> Stopped {
+    /// Bytes held by the whole search.
+    fn held(&self) -> u64 {
+        self.arena.held() + self.others()
+    }
+
+    /// Room for one more state and its queue entry (an edge adds at most one to each
+    /// buffer): one comparison while `spare` lasts, the budget's arithmetic when a buffer
+    /// must grow.
+    #[inline]
+    fn make_room(&mut self) -> Result<(), StopReason> {
+        if self.spare == 0 {
+            let peak = self.arena.make_room(self.others(), self.limits)?;
+            self.stats.hold_bytes(peak);
+            let arena = self.arena.held();
+            let (h, heap) = (self.h.held(), self.heap.held());
+            reserve(&mut self.cost, 1, arena + h + heap, self.limits)?;
+            reserve(&mut self.h, 1, arena + self.cost.held() + heap, self.limits)?;
+            reserve(
+                &mut self.heap,
+                1,
+                arena + self.cost.held() + self.h.held(),
+                self.limits,
+            )?;
+            self.spare = self
+                .arena
+                .spare()
+                .min(self.cost.capacity() - self.cost.len())
+                .min(self.h.capacity() - self.h.len())
+                .min(self.heap.capacity() - self.heap.len());
+        }
+        self.spare -= 1;
+        Ok(())
+    }
+
+    /// The stop, with what the search held when it stopped.
+    fn stopped(&mut self, reason: StopReason, f: G::Cost) -> Stopped {
+        let held = self.held();
+        self.stats.hold_bytes(held);
         self.stats.elapsed = self.clock.elapsed();
         Stopped {
             reason,
@@ -98,8 +138,11 @@ impl<'a, G: Graph, B: FnMut(&G::State) -> Option<G::Cost>> Run<'a, G, B> {
             let state = self.arena.states[i as usize];
             if is_goal(&state) {
                 self.stats.elapsed = self.clock.elapsed();
+                let path = self.arena.path_to(i, g);
+                let held = self.held() + edges.held() + path.steps.held();
+                self.stats.hold_bytes(held);
                 return Ok(Found {
-                    path: Some(self.arena.path_to(i, g)),
+                    path: Some(path),
                     stats: self.stats,
                 });
             }
@@ -109,14 +152,18 @@ impl<'a, G: Graph, B: FnMut(&G::State) -> Option<G::Cost>> Run<'a, G, B> {
             self.stats.generated += edges.len() as u64;
             for edge in &edges {
                 let cost = g + edge.cost;
+                // room for a new state and its queue entry, or the search stops here: `f` is
+                // still the smallest `cost + bound` open
+                if let Err(reason) = self.make_room() {
+                    return Err(self.stopped(reason, f));
+                }
                 let (j, new) = self.arena.insert(i, edge);
                 let h = if new {
                     let h = (self.bound)(&edge.to);
                     self.cost.push(cost);
                     self.h.push(h);
                     if let Err(reason) = self.limits.check_states(self.arena.len()) {
-                        self.stats
-                            .hold(self.arena.len() + self.heap.len(), Self::bytes_each());
+                        self.stats.hold_states(self.arena.len() + self.heap.len());
                         return Err(self.stopped(reason, f));
                     }
                     h
@@ -134,9 +181,10 @@ impl<'a, G: Graph, B: FnMut(&G::State) -> Option<G::Cost>> Run<'a, G, B> {
                     self.heap.push(Reverse((cost + h, Reverse(cost), j)));
                 }
             }
-            self.stats
-                .hold(self.arena.len() + self.heap.len(), Self::bytes_each());
+            self.stats.hold_states(self.arena.len() + self.heap.len());
         }
+        let held = self.held() + edges.held();
+        self.stats.hold_bytes(held);
         self.stats.elapsed = self.clock.elapsed();
         Ok(Found {
             path: None,
