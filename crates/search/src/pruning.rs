@@ -20,7 +20,8 @@ use std::time::Instant;
 /// when a cheaper route appears, ties on `cost + bound` go to the larger cost so far, then
 /// to the state stored first (a queue entry is 4 bytes smaller than `astar`'s, which breaks
 /// ties by the order of queueing); a stopped search reports the smallest `cost + bound`
-/// queued.
+/// queued. `Stats::peak_states` counts the distinct states stored (not queue entries), so
+/// `peak_bytes / peak_states` is the bytes per stored state.
 pub fn astar_pruning<G: Graph>(
     graph: &G,
     start: G::State,
@@ -163,7 +164,7 @@ impl<'a, G: Graph, B: FnMut(&G::State) -> Option<G::Cost>> Run<'a, G, B> {
                     self.cost.push(cost);
                     self.h.push(h);
                     if let Err(reason) = self.limits.check_states(self.arena.len()) {
-                        self.stats.hold_states(self.arena.len() + self.heap.len());
+                        self.stats.hold_states(self.arena.len());
                         return Err(self.stopped(reason, f));
                     }
                     h
@@ -181,7 +182,7 @@ impl<'a, G: Graph, B: FnMut(&G::State) -> Option<G::Cost>> Run<'a, G, B> {
                     self.heap.push(Reverse((cost + h, Reverse(cost), j)));
                 }
             }
-            self.stats.hold_states(self.arena.len() + self.heap.len());
+            self.stats.hold_states(self.arena.len());
         }
         let held = self.held() + edges.held();
         self.stats.hold_bytes(held);
