@@ -197,14 +197,16 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
     let objective = Objective::from(args.objective);
     let progress = Progress::new("levels", Some(levels.len() as u64));
     let clock = Instant::now();
-    // one search per thread at once: each gets its share of the memory budget
-    let limits = args.common.limits().shared(rayon::current_num_threads());
+    // one search per thread at once: each gets its share of the memory budget; the limits
+    // are made per level, so that --timeout's deadline counts from each level's start
+    let threads = rayon::current_num_threads();
+    let limits = || args.common.limits().shared(threads);
     let mut total = gridlock_search::Stats::default();
     let (mut stopped_any, mut done) = (false, 0u64);
     for (k, chunk) in levels.chunks(CHUNK).enumerate() {
         let results: Vec<Result<Outcome, Stopped>> = chunk
             .par_iter()
-            .map(|level| solve(level, &options(args, limits.clone())))
+            .map(|level| solve(level, &options(args, limits())))
             .collect();
         let mut text = String::new();
         for (i, (level, result)) in chunk.iter().zip(results).enumerate() {
@@ -246,7 +248,7 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
             clock.elapsed().as_secs_f64(),
             rayon::current_num_threads(),
             total.elapsed.as_secs_f64(),
-            memory_note(&total, limits.max_bytes),
+            memory_note(&total, limits().max_bytes),
         );
     }
     Ok(if stopped_any { 3 } else { 0 })
