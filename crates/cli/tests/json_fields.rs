@@ -293,6 +293,26 @@ fn n_puzzle_one_board_batch_and_explore() {
 }
 
 #[test]
+fn sokoban_one_level_and_batch() {
+    let fields = "puzzle name rows cols boxes objective solvable optimal moves pushes solution \
+                  lower_bound stats stats.generated stats.expanded stats.peak_states \
+                  stats.peak_bytes stats.seconds";
+    check(
+        "sokoban",
+        &["sokoban", "--format", "json", "examples/sokoban/sample.txt"],
+        "",
+        fields,
+    );
+    // --batch adds the level's index after `puzzle`
+    check(
+        "sokoban --batch",
+        &["sokoban", "--batch", "--format", "json"],
+        "; 1\n#####\n#@$.#\n#####\n",
+        &fields.replacen("puzzle", "puzzle id", 1),
+    );
+}
+
+#[test]
 fn the_reader_keeps_the_printed_order() {
     assert_eq!(
         printed_keys(r#"{"b":1,"a":[{"y":"}","x":null}],"c":{"e":[],"d":2}}"#),
