@@ -240,13 +240,15 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
     }
     if args.common.stats {
         eprintln!(
-            "gridlock: sokoban batch: {} levels, {} nodes generated, {} expanded, wall time \
-             {:.3} s on {} threads (the searches' own times add up to {:.3} s); {} per search",
+            "gridlock: sokoban batch: {} level{}, {} nodes generated, {} expanded, wall time \
+             {:.3} s on {threads} thread{} (the searches' own times add up to {:.3} s); {} per \
+             search",
             levels.len(),
+            if levels.len() == 1 { "" } else { "s" },
             total.generated,
             total.expanded,
             clock.elapsed().as_secs_f64(),
-            rayon::current_num_threads(),
+            if threads == 1 { "" } else { "s" },
             total.elapsed.as_secs_f64(),
             memory_note(&total, limits().max_bytes),
         );
