@@ -9,7 +9,6 @@ use crate::progress::Progress;
 use gridlock_puzzles::rush_hour::generate::{generate, Generated, Report, Request, Set};
 use gridlock_puzzles::rush_hour::json::GeneratedJson;
 use gridlock_puzzles::rush_hour::parse_database;
-use gridlock_puzzles::rush_hour::render::grid;
 use gridlock_search::StopReason;
 use std::time::Instant;
 
@@ -203,7 +202,7 @@ fn summary(r: &Report, count: usize, secs: f64) -> String {
 /// The 36-character board drawn as a grid.
 fn grid_of(board: &str) -> Result<String, CliError> {
     let puzzle = parse_database(board)?;
-    Ok(grid(&puzzle.board, puzzle.start))
+    Ok(puzzle.grid(&puzzle.start))
 }
 
 /// One puzzle in the chosen format, newline included.

@@ -9,7 +9,7 @@ use crate::progress::Progress;
 use gridlock_puzzles::rush_hour::json::{self, BatchAnswer, ExploreJson, SolveJson};
 use gridlock_puzzles::rush_hour::universe::component_key;
 use gridlock_puzzles::rush_hour::verify::{parse_moves, Verdict};
-use gridlock_puzzles::rush_hour::{optima_all_any, parse_any, parse_database, AnyPuzzle, Metric};
+use gridlock_puzzles::rush_hour::{optima_all, parse, parse_database_at, Metric, Prepared, Puzzle};
 use gridlock_search::Limits;
 use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
@@ -129,14 +129,14 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
     single(&args, out)
 }
 
-fn read_puzzle(file: Option<&Path>, exit: ExitRow) -> Result<AnyPuzzle, CliError> {
+fn read_puzzle(file: Option<&Path>, exit: ExitRow) -> Result<Puzzle, CliError> {
     let text = input::read_text(file)?;
-    parse_any(&text, exit.row()).map_err(|e| CliError::input_in(&source_name(file), &e))
+    parse(&text, exit.row()).map_err(|e| CliError::input_in(&source_name(file), &e))
 }
 
 fn single(args: &Args, out: &mut Output) -> Result<u8, CliError> {
     let puzzle = read_puzzle(args.file.as_deref(), args.exit)?;
-    let start = puzzle.start();
+    let start = puzzle.start.clone();
     let metric = Metric::from(args.metric);
     let limit = args.limit.unwrap_or(Limit(Some(10))).0;
     let limits = args.common.limits();
@@ -192,7 +192,7 @@ fn single(args: &Args, out: &mut Output) -> Result<u8, CliError> {
                         s.steps_out
                     ));
                 }
-                None => match (puzzle.unsolvable_reason(), limit) {
+                None => match (puzzle.board().unsolvable_reason(), limit) {
                     (Some(why), _) => text.push_str(&format!("\nNo solution: {why}.\n")),
                     (None, Some(l)) => text.push_str(&format!(
                         "\nNo solution within {l} {} (use --limit none to search at any depth).\n",
@@ -218,7 +218,7 @@ const MAX_LINE: u64 = 1 << 16;
 struct Row {
     line: usize,
     token: String,
-    puzzle: AnyPuzzle,
+    puzzle: Puzzle,
 }
 
 /// Grid lines waiting for the blank line (or the end) that closes their board.
@@ -290,8 +290,8 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
                 }
             }
         }
-        let puzzles: Vec<AnyPuzzle> = rows.iter().map(|r| r.puzzle.clone()).collect();
-        let results = optima_all_any(&puzzles, &limits);
+        let puzzles: Vec<&Puzzle> = rows.iter().map(|r| &r.puzzle).collect();
+        let results = optima_all(&puzzles, &limits);
         let mut text = String::with_capacity(rows.len() * 48);
         for (row, result) in rows.iter().zip(results) {
             let optima = match result {
@@ -304,7 +304,7 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
                 }
             };
             explored += optima.states as u64;
-            let red = u32::from(row.puzzle.red_len().unwrap_or(0));
+            let red = u32::from(row.puzzle.board().red_len().unwrap_or(0));
             let answer = BatchAnswer::new(row.line, row.token.clone(), red, &optima, metric, limit);
             match args.common.format {
                 Format::Json => text.push_str(&output::json(&answer)?),
@@ -380,13 +380,13 @@ fn block_row(
     if taken.lines == 1 && !taken.text.contains('/') {
         return database_row(taken.text.trim_end(), taken.first, exit);
     }
-    let puzzle = parse_any(&taken.text, exit).map_err(|mut e| {
+    let puzzle = parse(&taken.text, exit).map_err(|mut e| {
         e.line += taken.first - 1;
         e
     })?;
     Ok(Some(Row {
         line: taken.first,
-        token: puzzle.string(&puzzle.start()),
+        token: puzzle.string(&puzzle.start),
         puzzle,
     }))
 }
@@ -412,25 +412,7 @@ fn database_row(
         column += token.chars().count() + 1;
     }
     let (column, token) = found.or(first).expect("line is not blank");
-    let locate = |mut e: gridlock_puzzles::ParseError| {
-        e.line = line;
-        e.column += column - 1;
-        e
-    };
-    let puzzle = match exit {
-        None => {
-            let mut puzzle = parse_database(token).map_err(locate)?;
-            puzzle.format = gridlock_puzzles::rush_hour::Format::Database;
-            AnyPuzzle::Six(puzzle)
-        }
-        Some(_) => {
-            parse_database(token).map_err(locate)?;
-            parse_any(token, exit).map_err(|mut e| {
-                e.line = line;
-                e
-            })?
-        }
-    };
+    let puzzle = parse_database_at(token, line, column, exit)?;
     Ok(Some(Row {
         line,
         token: token.to_string(),
@@ -445,21 +427,21 @@ fn explore(args: ExploreArgs, out: &mut Output) -> Result<u8, CliError> {
         ));
     }
     let puzzle = read_puzzle(args.file.as_deref(), args.exit)?;
-    let start = puzzle.start();
+    let start = puzzle.start.clone();
     let (a, stats) = puzzle.analyse(&args.common.limits())?;
     if args.common.stats {
         eprintln!("gridlock: {stats}");
     }
-    let red = puzzle.red_len().unwrap_or(0) as u32;
+    let red = puzzle.board().red_len().unwrap_or(0) as u32;
     let board = puzzle.string(&start);
     // The component's KEY (its smallest normalised position) looks the puzzle up in the
     // `rush-hour universe` table; boards outside the universe's definition (not 6x6, no red
     // car in row 3, a vertical or long red car) have none.
-    let key = match &puzzle {
-        AnyPuzzle::Six(_) => component_key(&board, &args.common.limits())
+    let key = match &puzzle.prepared {
+        Prepared::Six(_) => component_key(&board, &args.common.limits())
             .ok()
             .map(|k| k.key),
-        AnyPuzzle::General(_) => None,
+        Prepared::General(_) => None,
     };
     let far = |f: &Option<(u32, Vec<u8>)>| f.as_ref().map(|(_, p)| puzzle.string(p));
     if args.common.format == Format::Json {

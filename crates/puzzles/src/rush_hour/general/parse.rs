@@ -1,5 +1,5 @@
-//! R×C boards in the judge-matrix and letter-grid formats, and the checks every board must
-//! pass.
+//! R×C boards in the judge-matrix and letter-grid formats: the readers for every shape but
+//! 6×6 (whose grids [`crate::rush_hour::six::parse`] reads, with its own messages).
 //!
 //! * the judge matrix: R lines of C non-negative integers (`0` empty, `k` vehicle `k`, `1` the
 //!   red car);
@@ -9,37 +9,14 @@
 //!   `--batch` prints for boards other than 6×6).
 //!
 //! The shape is the first row's width and the number of rows; every row must match it, and
-//! both sides lie in 4..=12. The exit is on the right edge of the exit row: `--exit-row` when
-//! given (the red car must then be in that row), else row 3 on a 6×6 board, else the red car's
-//! own row.
+//! both sides lie in 4..=12. [`crate::rush_hour::parse`] turns what they read into a board.
 
-use super::board::{Board, Vehicle, MAX_SIDE, MIN_SIDE};
 use crate::error::{describe_char, ParseError};
-use crate::rush_hour::board::Label;
-use crate::rush_hour::parse::{judge_cell, tokens, Cell, Format, Located};
-
-/// A parsed R×C puzzle: the fixed board, the start offsets and the input's format.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Puzzle {
-    /// Shape, lanes, walls, exit.
-    pub board: Board,
-    /// Each vehicle's offset in its lane at the start.
-    pub start: Vec<u8>,
-    /// [`Format::Judge`] or [`Format::Grid`].
-    pub format: Format,
-}
+use crate::rush_hour::board::{Label, MAX_SIDE, MIN_SIDE};
+use crate::rush_hour::parse::{judge_cell, tokens, Cell, Format, Read};
 
 const ALPHABET: &str =
     "'o' or '.' (empty), 'x' (wall), 'A' (red car) or 'B'..'Z', 'a'..'z' (vehicles)";
-
-/// The non-blank lines of `text` with their 1-based numbers.
-pub(crate) fn board_lines(text: &str) -> Vec<(usize, &str)> {
-    crate::text::lines(text)
-        .enumerate()
-        .map(|(i, l)| (i + 1, l))
-        .filter(|(_, l)| !l.trim().is_empty())
-        .collect()
-}
 
 /// True when the first line is a judge matrix row (it starts with a digit).
 pub(crate) fn is_judge(lines: &[(usize, &str)]) -> bool {
@@ -60,25 +37,26 @@ pub(crate) fn shape(lines: &[(usize, &str)]) -> (usize, usize) {
     (lines.len(), width)
 }
 
-/// Parses an R×C board in the judge matrix or a letter grid (several lines, or one line of
-/// rows separated by `/`). `exit_row`: the 0-based exit row the user asked for.
-pub fn parse_general(text: &str, exit_row: Option<usize>) -> Result<Puzzle, ParseError> {
-    let lines = board_lines(text);
+/// Reads an R×C board in the judge matrix or a letter grid (several lines, or one line of
+/// rows separated by `/`) from its non-blank lines.
+pub(crate) fn read(lines: &[(usize, &str)]) -> Result<Read, ParseError> {
     if lines.is_empty() {
         return Err(ParseError::new(1, 1, "end of input", "a Rush Hour board"));
     }
-    let (cells, rows, cols, format) = if is_judge(&lines) {
-        let (cells, rows, cols) = read_judge(&lines)?;
-        (cells, rows, cols, Format::Judge)
+    let ((cells, rows, cols), format) = if is_judge(lines) {
+        (read_judge(lines)?, Format::Judge)
     } else if lines.len() == 1 && lines[0].1.contains('/') {
         let (line, text) = lines[0];
-        let (cells, rows, cols) = read_slashed(line, text)?;
-        (cells, rows, cols, Format::Grid)
+        (read_slashed(line, text)?, Format::Grid)
     } else {
-        let (cells, rows, cols) = read_grid(&lines)?;
-        (cells, rows, cols, Format::Grid)
+        (read_grid(lines)?, Format::Grid)
     };
-    build(&cells, rows, cols, exit_row, format)
+    Ok(Read {
+        cells,
+        rows,
+        cols,
+        format,
+    })
 }
 
 /// Checks a new row against the limits: at most [`MAX_SIDE`] rows.
@@ -139,9 +117,10 @@ fn letter_cell(c: char, line: usize, column: usize) -> Result<Cell, ParseError> 
     }
 }
 
-type Read = (Vec<Located>, usize, usize);
+/// Cells read, rows, columns.
+type Cells = (Vec<(Cell, usize, usize)>, usize, usize);
 
-fn read_grid(lines: &[(usize, &str)]) -> Result<Read, ParseError> {
+fn read_grid(lines: &[(usize, &str)]) -> Result<Cells, ParseError> {
     let mut cells = Vec::new();
     let mut cols = 0;
     for (row, &(line, text)) in lines.iter().enumerate() {
@@ -165,7 +144,7 @@ fn read_grid(lines: &[(usize, &str)]) -> Result<Read, ParseError> {
     Ok((cells, lines.len(), cols))
 }
 
-fn read_slashed(line: usize, text: &str) -> Result<Read, ParseError> {
+fn read_slashed(line: usize, text: &str) -> Result<Cells, ParseError> {
     let lead = text.chars().take_while(|c| c.is_whitespace()).count();
     let token = text.split_whitespace().next().expect("line is not blank");
     let mut cells = Vec::new();
@@ -195,7 +174,7 @@ fn read_slashed(line: usize, text: &str) -> Result<Read, ParseError> {
     Ok((cells, rows.len(), cols))
 }
 
-fn read_judge(lines: &[(usize, &str)]) -> Result<Read, ParseError> {
+fn read_judge(lines: &[(usize, &str)]) -> Result<Cells, ParseError> {
     let mut cells = Vec::new();
     let mut cols = 0;
     for (row, &(line, text)) in lines.iter().enumerate() {
@@ -223,235 +202,38 @@ fn read_judge(lines: &[(usize, &str)]) -> Result<Read, ParseError> {
     Ok((cells, lines.len(), cols))
 }
 
-/// Turns R×C located cells (row-major) into a board: every id one straight, unbroken run of
-/// 2 or 3 cells, one red car at most, and the exit row.
-fn build(
-    cells: &[Located],
-    rows: usize,
-    cols: usize,
-    exit_row: Option<usize>,
-    format: Format,
-) -> Result<Puzzle, ParseError> {
-    debug_assert_eq!(cells.len(), rows * cols);
-    let mut walls = [0u16; MAX_SIDE];
-    let mut pieces: Vec<(Label, Vec<usize>)> = Vec::new();
-    for (index, &(cell, _, _)) in cells.iter().enumerate() {
-        match cell {
-            Cell::Empty => {}
-            Cell::Wall => walls[index / cols] |= 1 << (index % cols),
-            Cell::Piece(label) => match pieces.iter_mut().find(|(l, _)| *l == label) {
-                Some((_, list)) => list.push(index),
-                None => pieces.push((label, vec![index])),
-            },
-        }
-    }
-    pieces.sort_by_key(|(label, _)| !label.is_red());
-    let mut vehicles = Vec::with_capacity(pieces.len());
-    let mut start = Vec::with_capacity(pieces.len());
-    for (label, list) in &pieces {
-        let (vehicle, offset) = vehicle(cells, cols, *label, list)?;
-        vehicles.push(vehicle);
-        start.push(offset);
-    }
-    let exit = exit(cells, rows, &vehicles, &pieces, exit_row)?;
-    Ok(Puzzle {
-        board: Board::new(rows, cols, vehicles, walls, exit),
-        start,
-        format,
-    })
-}
-
-/// One vehicle from its cells (row-major indices), with its start offset.
-fn vehicle(
-    cells: &[Located],
-    cols: usize,
-    label: Label,
-    list: &[usize],
-) -> Result<(Vehicle, u8), ParseError> {
-    let error = |k: usize, found: String| {
-        let (_, line, column) = cells[list[k]];
-        ParseError::new(
-            line,
-            column,
-            found,
-            "every vehicle a straight, unbroken run of 2 or 3 cells",
-        )
-    };
-    let name = format!("vehicle {label}");
-    if list.len() == 1 {
-        return Err(error(
-            0,
-            format!("{name} has 1 cell; vehicles are 2 or 3 long"),
-        ));
-    }
-    let (r0, c0) = (list[0] / cols, list[0] % cols);
-    let horizontal = list[1] / cols == r0;
-    let step = if horizontal { 1 } else { cols };
-    for (k, &cell) in list.iter().enumerate().skip(1) {
-        let in_line = if horizontal {
-            cell / cols == r0
-        } else {
-            cell % cols == c0
-        };
-        if in_line && cell == list[k - 1] + step {
-            continue;
-        }
-        let touches = |a: usize| {
-            let (ra, ca, rb, cb) = (a / cols, a % cols, cell / cols, cell % cols);
-            ra.abs_diff(rb) + ca.abs_diff(cb) == 1
-        };
-        if label.is_red() && !list[..k].iter().any(|&a| touches(a)) {
-            let (_, line, column) = cells[cell];
-            return Err(ParseError::new(
-                line,
-                column,
-                format!("a second red car ({label} again here, apart from the first)"),
-                "one red car, a straight, unbroken run of 2 or 3 cells",
-            ));
-        }
-        if !in_line {
-            return Err(error(
-                k,
-                format!("{name} is bent (this cell is not in line with its first cells)"),
-            ));
-        }
-        return Err(error(
-            k,
-            format!("{name} split into pieces (id {label} appears again here)"),
-        ));
-    }
-    if list.len() > 3 {
-        return Err(error(
-            3,
-            format!("{name} has {} cells; vehicles are 2 or 3 long", list.len()),
-        ));
-    }
-    let (line, offset) = if horizontal { (r0, c0) } else { (c0, r0) };
-    let vehicle = Vehicle {
-        label,
-        horizontal,
-        line: line as u8,
-        len: list.len() as u8,
-    };
-    Ok((vehicle, offset as u8))
-}
-
-/// The exit row: the one asked for (the red car must be horizontal in it), else row 3 on a
-/// 6×6 board, else the red car's row (0 when there is no horizontal red car: it cannot exit).
-fn exit(
-    cells: &[Located],
-    rows: usize,
-    vehicles: &[Vehicle],
-    pieces: &[(Label, Vec<usize>)],
-    asked: Option<usize>,
-) -> Result<usize, ParseError> {
-    let red = vehicles.first().filter(|v| v.label.is_red());
-    let Some(row) = asked else {
-        return Ok(match red {
-            _ if rows == 6 && cells.len() == 36 => 2,
-            Some(v) if v.horizontal => v.line as usize,
-            _ => 0,
-        });
-    };
-    let last_line = cells.last().map_or(1, |c| c.1);
-    if row >= rows {
-        return Err(ParseError::new(
-            last_line + 1,
-            1,
-            format!("end of input after {rows} rows"),
-            format!(
-                "a row {} for --exit-row {} (the board has {rows} rows)",
-                row + 1,
-                row + 1
-            ),
-        ));
-    }
-    match red {
-        Some(v) if v.horizontal && v.line as usize == row => Ok(row),
-        Some(v) => {
-            let (_, line, column) = cells[pieces[0].1[0]];
-            let found = if v.horizontal {
-                format!("the red car {} in row {}", v.label, v.line + 1)
-            } else {
-                format!("the red car {} vertical", v.label)
-            };
-            Err(ParseError::new(
-                line,
-                column,
-                found,
-                format!(
-                    "the red car horizontal in the exit row {} (--exit-row {})",
-                    row + 1,
-                    row + 1
-                ),
-            ))
-        }
-        None => Err(ParseError::new(
-            1,
-            1,
-            "no red car",
-            format!(
-                "a red car (1 or A) in the exit row {} (--exit-row {})",
-                row + 1,
-                row + 1
-            ),
-        )),
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::error::ParseError;
+    use crate::rush_hour::parse::parse;
 
     fn err(text: &str) -> ParseError {
-        parse_general(text, None).unwrap_err()
+        parse(text, None).unwrap_err()
     }
 
     #[test]
     fn shapes_from_4x4_to_12x12_in_both_formats() {
-        let p = parse_general("AA..\n....\n.BB.\nx...\n", None).unwrap();
-        assert_eq!((p.board.rows(), p.board.cols()), (4, 4));
-        assert_eq!(p.board.exit_row(), 0);
-        assert!(p.board.is_wall(3, 0));
+        let p = parse("AA..\n....\n.BB.\nx...\n", None).unwrap();
+        assert_eq!((p.board().rows(), p.board().cols()), (4, 4));
+        assert_eq!(p.board().exit_row(), 0);
+        assert!(p.board().is_wall(3, 0));
         let row = "0 0 0 0 0 0 0 0 0 0 0 0\n";
         let text = format!(
             "{}1 1 0 0 0 0 0 0 0 0 0 0\n{}",
             row.repeat(5),
             row.repeat(6)
         );
-        let p = parse_general(&text, None).unwrap();
+        let p = parse(&text, None).unwrap();
         assert_eq!(
-            (p.board.rows(), p.board.cols(), p.board.exit_row()),
+            (p.board().rows(), p.board().cols(), p.board().exit_row()),
             (12, 12, 5)
         );
-        assert!(p.board.can_exit());
-        let slashed = parse_general("AA..o/..../.BB./x...", None).unwrap_err();
+        assert!(p.board().can_exit());
+        let slashed = parse("AA..o/..../.BB./x...", None).unwrap_err();
         assert_eq!((slashed.line, slashed.column), (1, 11));
-        let one_line = parse_general("AA../..../.BB./x...", None).unwrap();
-        let grid = parse_general("AA..\n....\n.BB.\nx...\n", None).unwrap();
+        let one_line = parse("AA../..../.BB./x...", None).unwrap();
+        let grid = parse("AA..\n....\n.BB.\nx...\n", None).unwrap();
         assert_eq!(one_line, grid);
-    }
-
-    #[test]
-    fn the_exit_row_follows_the_spec() {
-        // 6x6: row 3 whatever the red car does
-        let p = parse_general("oooooo\nAAoooo\noooooo\noooooo\noooooo\noooooo\n", None).unwrap();
-        assert!(!p.board.can_exit());
-        let p = parse_general("oooooo\nAAoooo\noooooo\noooooo\noooooo\noooooo\n", Some(1)).unwrap();
-        assert!(p.board.can_exit());
-        // another shape: the red car's row; --exit-row elsewhere is an error
-        let seven = "ooooooo\nooooooo\nooooooo\noooooAA\nooooooo\nooooooo\n";
-        assert!(parse_general(seven, None).unwrap().board.can_exit());
-        let e = parse_general(seven, Some(2)).unwrap_err();
-        assert_eq!((e.line, e.column), (4, 6));
-        assert!(e.found.contains("in row 4"), "{e}");
-        let e = parse_general(seven, Some(6)).unwrap_err();
-        assert!(e.expected.contains("the board has 6 rows"), "{e}");
-        let e = parse_general("oooo\noooo\noooo\noBBo\n", Some(0)).unwrap_err();
-        assert_eq!(e.found, "no red car");
-        // a vertical red car on another shape can never leave
-        let p = parse_general("oooAo\noooAo\nooooo\nooooo\n", None).unwrap();
-        assert!(!p.board.can_exit());
     }
 
     #[test]
@@ -471,21 +253,5 @@ mod tests {
         assert_eq!((e.line, e.column), (3, 8));
         let e = err(&format!("{}\n", "0 ".repeat(13)).repeat(4));
         assert_eq!((e.line, e.column), (1, 25));
-    }
-
-    #[test]
-    fn bad_vehicles_are_named_and_located() {
-        let e = err("AAoo\noooo\nooAA\noooo\n");
-        assert!(e.found.contains("second red car"), "{e}");
-        assert_eq!((e.line, e.column), (3, 3));
-        let e = err("BBBB\noooo\nAAoo\noooo\n");
-        assert!(e.found.contains("has 4 cells"), "{e}");
-        let e = err("Booo\noooo\nAAoo\noooo\n");
-        assert!(e.found.contains("has 1 cell"), "{e}");
-        let e = err("BBoo\nBooo\nAAoo\noooo\n");
-        assert!(e.found.contains("bent"), "{e}");
-        assert_eq!((e.line, e.column), (2, 1));
-        let e = err("BBoB\noooo\nAAoo\noooo\n");
-        assert!(e.found.contains("split"), "{e}");
     }
 }
