@@ -25,7 +25,8 @@ pub fn interrupted() -> Arc<AtomicBool> {
 /// Default state cap: keeps peak memory of any search around a few GiB at most.
 pub const DEFAULT_MAX_STATES: usize = 20_000_000;
 
-/// How answers are printed.
+/// How answers are printed. Which values a command accepts, and what each prints there, is
+/// the command's own list ([`format_arg`]): the help shows exactly those.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
     /// Exactly the contest output, nothing else.
@@ -33,13 +34,37 @@ pub enum Format {
     Judge,
     /// For people: every board, step by step.
     Text,
-    /// One JSON object (one per line in batch mode); fields documented in the README.
+    /// One JSON object; fields documented in the puzzle's page under docs/.
     Json,
-    /// Only the move list, one move per line (Rush Hour; the input of `gridlock verify`).
+    /// Only the move list, one move per line (Rush Hour's; the input of `gridlock verify`).
     Moves,
 }
 
-/// Limits and reporting options of a solve.
+/// One command's `--format` values: each name with what it prints for that command.
+pub type Formats = &'static [(&'static str, &'static str)];
+
+/// A `--format` parser that accepts exactly `values`, each listed in the help with what it
+/// prints for this command; clap refuses any other value with the list.
+pub fn format_parser(values: Formats) -> impl clap::builder::TypedValueParser<Value = Format> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new(
+        values
+            .iter()
+            .map(|&(name, help)| PossibleValue::new(name).help(help)),
+    )
+    .map(|name| {
+        <Format as clap::ValueEnum>::from_str(&name, false).expect("every listed value is a Format")
+    })
+}
+
+/// Gives `arg` (the [`Common`] `--format`) the command's own list of values
+/// ([`format_parser`]).
+pub fn format_arg(arg: clap::Arg, values: Formats) -> clap::Arg {
+    arg.value_parser(format_parser(values))
+}
+
+/// Limits and reporting options of a solve. Each command sets the values of `--format` it
+/// accepts with [`format_arg`].
 #[derive(Clone, Debug, clap::Args)]
 pub struct Common {
     /// Output format.
@@ -48,8 +73,9 @@ pub struct Common {
     /// Stop with exit code 3 once a search holds this many states.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES)]
     pub max_states: usize,
-    /// Stop with exit code 3 after this many seconds of searching.
-    #[arg(long, value_name = "SECONDS")]
+    /// Stop with exit code 3 after this many seconds of searching (`none`, the default: no
+    /// time limit).
+    #[arg(long, value_name = "SECONDS|none", value_parser = parse_seconds, allow_negative_numbers = true)]
     pub timeout: Option<f64>,
     /// Print search statistics (states generated, expanded, peak held, time) on stderr.
     #[arg(long)]
@@ -63,6 +89,23 @@ impl Common {
     }
 }
 
+/// Reads a `--timeout` value: seconds (a decimal number; negative counts as 0) or `none`, no
+/// time limit at all (infinity, which [`limits`] turns into no deadline). `none` exists so that
+/// a command with a default time budget (`verify`, `puzznic --fast`, `generate`) can be run
+/// bounded by counts alone, with an answer that does not depend on the machine's speed.
+pub fn parse_seconds(text: &str) -> Result<f64, String> {
+    let text = text.trim();
+    if text.eq_ignore_ascii_case("none") {
+        return Ok(f64::INFINITY);
+    }
+    match text.parse::<f64>() {
+        Ok(secs) if !secs.is_nan() => Ok(secs),
+        _ => Err(format!(
+            "expected a number of seconds or `none`, found `{text}`"
+        )),
+    }
+}
+
 /// A state cap, an optional time budget in seconds (negative counts as 0; one too large to
 /// represent means none) and Ctrl-C: what every command's searches run under.
 pub fn limits(max_states: usize, timeout: Option<f64>) -> Limits {
@@ -70,5 +113,26 @@ pub fn limits(max_states: usize, timeout: Option<f64>) -> Limits {
     match timeout.map(|secs| Duration::try_from_secs_f64(secs.max(0.0))) {
         Some(Ok(budget)) => limits.with_timeout(budget),
         _ => limits,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timeouts_read_seconds_or_none() {
+        assert_eq!(parse_seconds("2.5"), Ok(2.5));
+        assert_eq!(parse_seconds(" none "), Ok(f64::INFINITY));
+        assert_eq!(parse_seconds("None"), Ok(f64::INFINITY));
+        assert!(parse_seconds("NaN").is_err());
+        let e = parse_seconds("soon").unwrap_err();
+        assert!(e.contains("`none`") && e.contains("`soon`"), "{e}");
+        assert!(limits(10, Some(f64::INFINITY)).deadline.is_none());
+        assert!(limits(10, None).deadline.is_none());
+        assert!(
+            limits(10, Some(-1.0)).deadline.is_some(),
+            "negative is 0, not none"
+        );
     }
 }

@@ -73,6 +73,9 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if !matches!(cli.command, Command::Serve(_)) {
+        output::watch_reader();
+    }
     let mut out = Output::stdout();
     let result = match cli.command {
         Command::RushHour(args) => cmd::rush_hour::run(args, &mut out),
@@ -86,6 +89,8 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => ExitCode::from(code),
         Err(CliError::BrokenPipe) => ExitCode::SUCCESS,
+        // stopped because the reader went away (`| head`): as quiet as a closed pipe
+        Err(_) if output::reader_gone() => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("gridlock: error: {e}");
             ExitCode::from(e.exit_code())

@@ -46,3 +46,47 @@ impl Output {
         self.inner.flush().map_err(CliError::from)
     }
 }
+
+/// Set once standard output's reader has gone (see [`watch_reader`]).
+static READER_GONE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// True once the reader of standard output has gone: the command's failure that follows is
+/// that, not an error to report (`main` exits quietly with 0, as for a closed pipe).
+pub fn reader_gone() -> bool {
+    READER_GONE.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Watches standard output from a thread: when its reader goes away (the read end of a pipe
+/// closed, as `| head` does after its lines), raises the flag every search and enumeration
+/// watches ([`crate::common::interrupted`]), so a long command stops at once instead of at
+/// its next write, which may be minutes away (rows of `universe` are sparse; a batch writes
+/// per round). `poll` with no events asked reports exactly that (POLLERR on a pipe without
+/// readers, POLLHUP on a hung-up terminal) and nothing else, so on a file it waits for ever,
+/// harmlessly.
+pub fn watch_reader() {
+    #[cfg(unix)]
+    {
+        let flag = crate::common::interrupted();
+        let _ = std::thread::Builder::new()
+            .name("stdout-watch".into())
+            .spawn(move || {
+                use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
+                use std::os::fd::AsFd;
+                let out = io::stdout();
+                let mut fds = [PollFd::new(out.as_fd(), PollFlags::empty())];
+                loop {
+                    match poll(&mut fds, PollTimeout::NONE) {
+                        Ok(n) if n > 0 => break,
+                        Err(nix::errno::Errno::EINTR) | Ok(_) => continue,
+                        Err(_) => return, // cannot watch: writes still notice, later
+                    }
+                }
+                let gone = PollFlags::POLLERR | PollFlags::POLLHUP;
+                if !fds[0].revents().is_some_and(|r| r.intersects(gone)) {
+                    return; // not open (POLLNVAL): the first write reports that
+                }
+                READER_GONE.store(true, std::sync::atomic::Ordering::Relaxed);
+                flag.store(true, std::sync::atomic::Ordering::Relaxed);
+            });
+    }
+}

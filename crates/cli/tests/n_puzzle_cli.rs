@@ -7,8 +7,7 @@ use std::path::Path;
 
 fn gridlock(cache: &Path) -> Command {
     let mut c = Command::cargo_bin("gridlock").unwrap();
-    c.env("GRIDLOCK_CACHE", cache)
-        .timeout(std::time::Duration::from_secs(120));
+    c.env("GRIDLOCK_CACHE", cache);
     c
 }
 
@@ -60,7 +59,7 @@ fn the_hardest_eight_puzzle_takes_31_moves_and_verifies() {
     std::fs::write(&answer, &out).unwrap();
     let verify = |answer: &Path| {
         let out = gridlock(dir.path())
-            .args(["verify", "n-puzzle"])
+            .args(["verify", "n-puzzle", "--timeout", "none"])
             .arg(&input)
             .arg(answer)
             .output()
@@ -255,7 +254,7 @@ fn limits_stop_with_exit_code_3() {
         "--heuristic",
         "manhattan",
         "--timeout",
-        "0.2",
+        "0", // certain to pass before this search (billions of nodes) ends
     ];
     let (code, _, _) = run(dir.path(), &args, hard);
     assert_eq!(code, 3);

@@ -4,7 +4,6 @@
 
 use assert_cmd::Command;
 use proptest::prelude::*;
-use std::time::Duration;
 
 /// Runs `gridlock ARGS` on `input` and checks the contract; returns the exit code.
 fn check(args: &[&str], input: &[u8]) -> i32 {
@@ -13,8 +12,8 @@ fn check(args: &[&str], input: &[u8]) -> i32 {
         .unwrap()
         .env("GRIDLOCK_CACHE", cache.path())
         .args(args)
-        .args(["--max-states", "200000", "--timeout", "20"])
-        .timeout(Duration::from_secs(60))
+        // bounded by counts alone (`--fast` would otherwise have its 10 s default budget)
+        .args(["--max-states", "200000", "--timeout", "none"])
         .write_stdin(input.to_vec())
         .output()
         .unwrap();
@@ -59,9 +58,8 @@ fn check_verify(puzzle: &str, input: &str, solution: &[u8]) {
     let output = Command::cargo_bin("gridlock")
         .unwrap()
         .env("GRIDLOCK_CACHE", cache.path())
-        .args(["verify", puzzle])
+        .args(["verify", puzzle, "--timeout", "none"])
         .args([&i, &s])
-        .timeout(Duration::from_secs(60))
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
@@ -207,7 +205,7 @@ proptest! {
 
 /// `yes | head -c 100000000 | gridlock rush-hour`: a flood of garbage is refused with exit
 /// code 2 after reading at most the 1 MiB cap, not after swallowing 100 MB (the writer sees
-/// the pipe close early). The bound checks "no hang", not speed.
+/// the pipe close early: a count of bytes, not a time).
 #[test]
 fn a_flood_of_garbage_is_refused_early() {
     use std::io::Write;
@@ -231,49 +229,51 @@ fn a_flood_of_garbage_is_refused_early() {
         }
         written
     });
-    let started = std::time::Instant::now();
     let output = child.wait_with_output().unwrap();
     let written = writer.join().unwrap();
     assert_eq!(output.status.code(), Some(2));
     assert!(output.stdout.is_empty());
     assert!(String::from_utf8_lossy(&output.stderr).contains("larger than"));
     assert!(written < 100_000_000, "gridlock read all {written} bytes");
-    assert!(started.elapsed() < std::time::Duration::from_secs(30));
 }
 
-/// Ctrl-C during a long batch: gridlock stops promptly with exit code 3, and every line it
-/// printed is complete.
+/// Ctrl-C during a long batch (200,000 boards: about an hour): gridlock stops with exit code
+/// 3, and every line it printed is complete. The signal is sent once the first answers are
+/// out (so the handler is installed and the batch is running, however slow the start).
 #[test]
-fn ctrl_c_stops_a_batch_promptly_with_whole_lines() {
+fn ctrl_c_stops_a_batch_with_whole_lines() {
+    use std::io::{BufRead, BufReader, Read};
     use std::process::{Command as Process, Stdio};
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("many.txt");
     let line = "51 GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo 4780\n";
     std::fs::write(&input, line.repeat(200_000)).unwrap();
-    let child = Process::new(assert_cmd::cargo::cargo_bin("gridlock"))
+    let mut child = Process::new(assert_cmd::cargo::cargo_bin("gridlock"))
         .args(["rush-hour", "--batch"])
         .arg(&input)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(700));
+    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    let mut stdout = String::new();
+    reader.read_line(&mut stdout).unwrap();
+    assert!(!stdout.is_empty(), "the batch printed nothing");
     let sent = Process::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
         .unwrap();
     assert!(sent.success());
-    let started = std::time::Instant::now();
+    reader.read_to_string(&mut stdout).unwrap();
     let output = child.wait_with_output().unwrap();
-    assert!(started.elapsed() < std::time::Duration::from_secs(20));
     assert_eq!(
         output.status.code(),
         Some(3),
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let stdout = String::from_utf8(output.stdout).unwrap();
-    assert!(stdout.is_empty() || stdout.ends_with('\n'));
+    assert!(stdout.lines().count() < 200_000, "the batch stopped early");
+    assert!(stdout.ends_with('\n'));
     for l in stdout.lines() {
         assert_eq!(l, "51 81 GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo");
     }

@@ -96,14 +96,34 @@ fn the_9x9_chain_from_the_command_line_and_verified() {
     let dir = tempfile::tempdir().unwrap();
     let sol = dir.path().join("sol.txt");
     std::fs::write(&sol, &list).unwrap();
-    let (code, out, _) = run(&["verify", "rush-hour", file, sol.to_str().unwrap()], "");
+    let (code, out, _) = run(
+        &[
+            "verify",
+            "rush-hour",
+            "--timeout",
+            "none",
+            file,
+            sol.to_str().unwrap(),
+        ],
+        "",
+    );
     assert_eq!(code, 0, "{out}");
     assert!(out.starts_with("valid\nsteps: 29"), "{out}");
     assert!(out.contains("optimal: yes (fewest 29)"), "{out}");
     // the first move taken away: the chain is broken on line 1
     let broken: String = list.lines().skip(1).map(|l| format!("{l}\n")).collect();
     std::fs::write(&sol, broken).unwrap();
-    let (code, out, _) = run(&["verify", "rush-hour", file, sol.to_str().unwrap()], "");
+    let (code, out, _) = run(
+        &[
+            "verify",
+            "rush-hour",
+            "--timeout",
+            "none",
+            file,
+            sol.to_str().unwrap(),
+        ],
+        "",
+    );
     assert_eq!(code, 1, "{out}");
     assert!(out.starts_with("invalid: line 1:"), "{out}");
     let (code, json, _) = run(&["rush-hour", "explore", "--format", "json", file], "");

@@ -337,6 +337,8 @@ fn verify(input: &str, solution: &str) -> (i32, String) {
         .args([
             "verify",
             "rush-hour",
+            "--timeout",
+            "none",
             i.to_str().unwrap(),
             s.to_str().unwrap(),
         ])

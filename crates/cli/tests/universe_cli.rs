@@ -115,27 +115,33 @@ fn explore_prints_the_same_key_from_every_position_of_a_component() {
 }
 
 /// Ctrl-C: exit code 3, and the summary of the units whose rows were written still comes out,
-/// consistent with those rows.
+/// consistent with those rows. The signal is sent once the first row is out (the handler is
+/// installed and the enumeration running, however slow the start), not after a fixed wait.
 #[test]
 fn ctrl_c_prints_the_summary_of_the_finished_units() {
+    use std::io::{BufRead, BufReader, Read};
     use std::process::{Command as Process, Stdio};
-    let child = Process::new(assert_cmd::cargo::cargo_bin("gridlock"))
+    let mut child = Process::new(assert_cmd::cargo::cargo_bin("gridlock"))
         .args(["rush-hour", "universe", "--no-count", "--shard", "2/2"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    let mut rows = String::new();
+    reader.read_line(&mut rows).unwrap();
+    assert!(!rows.is_empty(), "no row came out");
     let sent = Process::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
         .unwrap();
     assert!(sent.success());
+    reader.read_to_string(&mut rows).unwrap();
     let output = child.wait_with_output().unwrap();
     let err = String::from_utf8(output.stderr).unwrap();
     assert_eq!(output.status.code(), Some(3), "{err}");
     assert!(err.contains("interrupted after "), "{err}");
-    let rows = String::from_utf8(output.stdout).unwrap().lines().count();
+    let rows = rows.lines().count();
     assert!(
         err.contains(&format!("interesting: {}\n", thousands(rows))),
         "{rows} rows, but: {err}"
@@ -153,4 +159,29 @@ fn thousands(n: usize) -> String {
         out.push(c);
     }
     out
+}
+
+/// `gridlock rush-hour universe --shard 1/500 | head -5`: once the reader has its lines and
+/// goes, gridlock stops (the reader's going is noticed at once, and a unit in progress stops
+/// between layouts: `enumerate::tests`) and exits 0 saying nothing, like any closed pipe.
+#[test]
+fn a_reader_that_goes_ends_the_enumeration_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command as Process, Stdio};
+    let mut child = Process::new(assert_cmd::cargo::cargo_bin("gridlock"))
+        .args(["rush-hour", "universe", "--shard", "1/500"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    for _ in 0..5 {
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        assert_eq!(line.split(' ').count(), 4, "{line}");
+    }
+    drop(reader);
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }

@@ -15,3 +15,4 @@ pub mod rush_hour;
 mod text;
 
 pub use error::{ParseError, PuzzleError};
+pub use text::quantity;

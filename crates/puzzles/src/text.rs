@@ -12,6 +12,15 @@ pub(crate) fn lines(text: &str) -> impl Iterator<Item = &str> {
         .map(|l| l.strip_suffix('\r').unwrap_or(l))
 }
 
+/// `n` and `noun`, the noun singular for exactly one: `quantity(1, "move")` is "1 move",
+/// `quantity(3, "move")` "3 moves". Counts in messages go through it, so that no output says
+/// "1 moves". (Every noun used takes a plain `s`.)
+pub fn quantity(n: impl std::fmt::Display, noun: &str) -> String {
+    let n = n.to_string();
+    let s = if n == "1" { "" } else { "s" };
+    format!("{n} {noun}{s}")
+}
+
 /// How many of `lines` come before the trailing ones that `blank` calls blank.
 pub(crate) fn used(lines: &[&str], blank: impl Fn(&str) -> bool) -> usize {
     lines.iter().rposition(|l| !blank(l)).map_or(0, |i| i + 1)
@@ -20,6 +29,16 @@ pub(crate) fn used(lines: &[&str], blank: impl Fn(&str) -> bool) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_is_singular_every_other_count_plural() {
+        assert_eq!(quantity(1, "move"), "1 move");
+        assert_eq!(quantity(1u64, "cycle"), "1 cycle");
+        assert_eq!(quantity(0, "move"), "0 moves");
+        assert_eq!(quantity(2usize, "piece"), "2 pieces");
+        assert_eq!(quantity(-1i64, "move"), "-1 moves");
+        assert_eq!(quantity(11, "step"), "11 steps");
+    }
 
     #[test]
     fn crlf_bom_and_trailing_blanks() {

@@ -5,7 +5,7 @@
 //! `rush_hour::solve` (a different search from the generator's) for minimality; and the
 //! request's ranges, walls and piece limits.
 
-use gridlock_puzzles::rush_hour::generate::{generate, Generated, Request, Set};
+use gridlock_puzzles::rush_hour::generate::{generate, Generated, Request, Set, Stop};
 use gridlock_puzzles::rush_hour::{parse_database, Metric};
 use gridlock_search::Limits;
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -202,6 +202,15 @@ fn run(req: &Request) -> Vec<Generated> {
     report.puzzles
 }
 
+/// Runs `f` on a pool of `n` threads.
+fn on_threads<T: Send>(n: usize, f: impl FnOnce() -> T + Send) -> T {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(n)
+        .build()
+        .expect("a thread pool")
+        .install(f)
+}
+
 fn request(moves: (u32, Option<u32>), count: usize, seed: u64) -> Request {
     Request {
         moves,
@@ -340,18 +349,129 @@ fn checks_refuse_contradictions() {
     }
 }
 
+/// A hopeless request stops at its candidate cap, with what it met; the cap is counted in
+/// job order, so the report is the same on one thread and on two.
 #[test]
-fn an_impossible_request_stops_at_the_deadline_with_what_it_found() {
+fn a_hopeless_request_stops_at_its_candidate_cap_with_what_it_found() {
     let req = Request {
         vehicles: (2, 2),
+        max_candidates: Some(1500),
         ..request((10, None), 1, 1)
     };
-    let limits = Limits::none().with_timeout(std::time::Duration::from_millis(500));
-    let clock = std::time::Instant::now();
-    let report = generate(&req, &limits, |_| true, |_| {});
-    assert!(clock.elapsed().as_secs_f64() < 5.0);
-    assert_eq!(report.stopped, Some(gridlock_search::StopReason::Timeout));
+    let report = on_threads(2, || generate(&req, &Limits::none(), |_| true, |_| {}));
+    assert_eq!(report.stopped, Some(Stop::Candidates(1500)));
     assert!(report.puzzles.is_empty());
-    assert!(report.tried > 0);
+    assert!(report.tried >= 1500, "{report:?}");
     assert!(report.best_moves < 10);
+    let one = on_threads(1, || generate(&req, &Limits::none(), |_| true, |_| {}));
+    assert_eq!(one, report);
+}
+
+/// The cap cuts between jobs, in job order: a cap of 1 keeps exactly the first job (never cut
+/// short), whose puzzles begin the uncapped run's; a cap of 0 evaluates nothing.
+#[test]
+fn a_candidate_cap_keeps_a_prefix_of_the_puzzles() {
+    // 25 puzzles take at least three jobs (a job records at most 10)
+    let req = request((8, Some(12)), 25, 3);
+    let all = generate(&req, &Limits::none(), |_| true, |_| {});
+    assert_eq!(all.stopped, None);
+    assert!(all.jobs >= 3, "{all:?}");
+    let capped = Request {
+        max_candidates: Some(1),
+        ..req.clone()
+    };
+    let first = generate(&capped, &Limits::none(), |_| true, |_| {});
+    assert_eq!(first.jobs, 1, "{first:?}");
+    assert_eq!(first.stopped, Some(Stop::Candidates(1)));
+    assert!(!first.puzzles.is_empty() && first.puzzles.len() <= 10);
+    assert_eq!(first.puzzles[..], all.puzzles[..first.puzzles.len()]);
+    assert!(first.tried >= 1 && first.tried < all.tried);
+    let none = generate(
+        &Request {
+            max_candidates: Some(0),
+            ..req
+        },
+        &Limits::none(),
+        |_| true,
+        |_| {},
+    );
+    assert_eq!((none.tried, none.jobs), (0, 0));
+    assert_eq!(none.stopped, Some(Stop::Candidates(0)));
+}
+
+/// A deadline that has passed stops the run before its first job: certain, whatever the
+/// machine's speed.
+#[test]
+fn a_passed_deadline_stops_before_the_first_job() {
+    let limits = Limits::none().with_timeout(std::time::Duration::ZERO);
+    let report = generate(&request((30, None), 1, 1), &limits, |_| true, |_| {});
+    assert_eq!(report.stopped, Some(Stop::Timeout));
+    assert_eq!((report.tried, report.jobs), (0, 0));
+}
+
+/// The generator's ceilings (`generate::known`) are the complete wall-free enumeration's: the
+/// largest MOVES per vehicle count among its rows of 36+ moves (all of them are in the
+/// fixture), the same among the rows that fit the boxed game's pieces, and the request check
+/// refuses exactly the ranges above them, with either piece set.
+#[test]
+fn known_maxima_are_the_fixtures() {
+    use gridlock_puzzles::rush_hour::generate::known::{self, WALL_FREE_36_PLUS};
+    use gridlock_puzzles::rush_hour::generate::{PHYSICAL_CARS, PHYSICAL_TRUCKS};
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/fixtures/universe/universe0_36plus.txt"
+    );
+    let text = std::fs::read_to_string(path).expect("the universe fixture");
+    let mut best: std::collections::BTreeMap<usize, u32> = Default::default();
+    let mut boxed: std::collections::BTreeMap<usize, u32> = Default::default();
+    let mut outside = 0;
+    for line in text.lines() {
+        let f: Vec<&str> = line.split(' ').collect();
+        let (moves, board): (u32, &str) = (f[0].parse().unwrap(), f[1]);
+        let g = grid(board);
+        let lengths: Vec<usize> = ids(&g)
+            .into_iter()
+            .map(|id| g.iter().filter(|&&x| x == id).count())
+            .collect();
+        let cars = lengths.iter().filter(|&&n| n == 2).count();
+        let trucks = lengths.iter().filter(|&&n| n == 3).count();
+        let top = best.entry(lengths.len()).or_default();
+        *top = (*top).max(moves);
+        if cars <= PHYSICAL_CARS && trucks <= PHYSICAL_TRUCKS {
+            let top = boxed.entry(lengths.len()).or_default();
+            *top = (*top).max(moves);
+        } else {
+            outside += 1;
+        }
+    }
+    assert!(outside > 0, "the boxed game's limits matter for some rows");
+    let table: Vec<(usize, u32)> = best.into_iter().collect();
+    assert_eq!(table, WALL_FREE_36_PLUS);
+    assert_eq!(boxed.into_iter().collect::<Vec<_>>(), table);
+    for set in [Set::Any, Set::Physical] {
+        for v in 2..=16 {
+            let top = known::ceiling(&Request {
+                vehicles: (v, v),
+                set,
+                ..Request::default()
+            });
+            let want = table
+                .iter()
+                .find(|t| t.0 == v)
+                .map_or(known::WALL_FREE_OTHERS, |t| t.1);
+            assert_eq!((top.moves, top.proven), (want, true), "{v} vehicles");
+            let at = Request {
+                moves: (want, None),
+                vehicles: (v, v),
+                set,
+                ..Request::default()
+            };
+            assert!(at.check().is_ok(), "{at:?}");
+            let above = Request {
+                moves: (want + 1, None),
+                ..at
+            };
+            assert!(above.check().is_err(), "{above:?}");
+        }
+    }
 }

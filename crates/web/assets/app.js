@@ -218,6 +218,16 @@ const state = {
 
 const current = () => PUZZLES[state.puzzle];
 
+/** Requests in flight. While any runs, the player is `aria-busy` (for assistive technology,
+ * and so that a test knows when the page has settled). */
+let inFlight = 0;
+
+function busy(delta) {
+  inFlight += delta;
+  if (inFlight > 0) $('player').setAttribute('aria-busy', 'true');
+  else $('player').removeAttribute('aria-busy');
+}
+
 function setStatus(text, kind) {
   const s = $('status');
   s.textContent = text;
@@ -258,6 +268,7 @@ function updateControls() {
   $('forward').disabled = !has || state.at === n - 1;
   $('last').disabled = !has || state.at === n - 1;
   $('play').disabled = !has;
+  $('player').toggleAttribute('data-playing', playing);
   $('play-icon').setAttribute('d', playing ? 'M5 4h3.5v12H5zM11.5 4H15v12h-3.5z' : 'M6 4v12l10-6z');
   $('play').setAttribute('aria-label', playing ? 'Pause' : 'Play');
   const counter = $('step-counter');
@@ -443,10 +454,12 @@ function pointAt(at, textareaId) {
   area.setSelectionRange(offset, Math.min(offset + 1, area.value.length));
 }
 
-async function solve() {
+/** Solves the board in the text box; `context` (if any) opens an error message. */
+async function solve(context) {
   const puzzle = state.puzzle;
   const button = $('solve');
   button.disabled = true;
+  busy(1);
   clearAnswer();
   drawBoard();
   setStatus('Solving\u2026');
@@ -456,10 +469,11 @@ async function solve() {
     showAnswer(answer);
   } catch (e) {
     if (state.puzzle !== puzzle) return;
-    setStatus(e.message, 'error');
+    setStatus(typeof context === 'string' ? `${context}: ${e.message}` : e.message, 'error');
     if (e.at) pointAt(e.at, e.at.field === 'solution' ? 'solution-text' : 'board-text');
   } finally {
     button.disabled = false;
+    busy(-1);
   }
 }
 
@@ -510,12 +524,15 @@ function buildFrames(answer) {
 async function verify() {
   const puzzle = state.puzzle;
   $('verdict').textContent = 'Verifying\u2026';
+  busy(1);
   try {
     const v = await post(`api/${puzzle}/verify`, { board: state.texts[puzzle] || '', solution: $('solution-text').value, ...requestOptions() });
     $('verdict').textContent = v.report;
   } catch (e) {
     $('verdict').textContent = e.message;
     if (e.at) pointAt(e.at, e.at.field === 'solution' ? 'solution-text' : 'board-text');
+  } finally {
+    busy(-1);
   }
 }
 
@@ -647,31 +664,47 @@ function fillOptions() {
   }
 }
 
-/** Opens `#puzzle/board` links; returns true if the fragment named a board. */
+/** A link's board as board text, for a link the page cannot draw: rows split at '/' (and an
+ * n-puzzle row's tiles at '-'), so the solver's parser can say what is wrong and where. */
+function linkText(puzzle, payload) {
+  const board = payload.split('?')[0];
+  const rows = board.split('/');
+  return (puzzle === 'n-puzzle' ? rows.map((r) => r.split('-').join(' ')) : rows).join('\n') + '\n';
+}
+
+/**
+ * Opens `#puzzle/board` links. Answers 'board' if the fragment named a board the page can
+ * draw, 'unreadable' if it named one the page cannot read (its text is put in the box, for
+ * the solver to say which character is wrong and what was expected), else null.
+ */
 function openFragment() {
   const raw = location.hash.replace(/^#/, '');
   const slash = raw.indexOf('/');
   const puzzle = slash < 0 ? raw : raw.slice(0, slash);
-  if (!PUZZLES[puzzle]) return false;
+  if (!PUZZLES[puzzle]) return null;
   let payload = slash < 0 ? '' : raw.slice(slash + 1);
   try { payload = decodeURIComponent(payload); } catch (e) { /* keep it as written */ }
   const model = payload ? PUZZLES[puzzle].fromShare(payload) : null;
   if (!model) {
-    selectPuzzle(puzzle);
-    if (payload) setStatus('The link does not hold a board this page can read.', 'error');
-    return false;
+    selectPuzzle(puzzle, payload ? linkText(puzzle, payload) : undefined);
+    return payload ? 'unreadable' : null;
   }
   selectPuzzle(puzzle, PUZZLES[puzzle].text(model));
-  return true;
+  return 'board';
 }
 
-async function start() {
-  try {
-    const response = await fetch('examples.json');
-    state.examples = await response.json();
-  } catch (e) {
-    state.examples = {};
-  }
+/** Opens the link in the address bar, solving the board it names. */
+function followLink() {
+  const opened = openFragment();
+  if (opened === 'board') solve();
+  if (opened === 'unreadable') solve('The link does not hold a board this page can read');
+  return opened !== null;
+}
+
+/** Draws the first board at once (the examples come with the page, in examples.js), so the
+ * page is never blank while it waits for anything. */
+function start() {
+  state.examples = typeof GRIDLOCK_EXAMPLES === 'object' ? GRIDLOCK_EXAMPLES : {};
   for (const tab of document.querySelectorAll('nav [role=tab]')) {
     tab.addEventListener('click', () => selectPuzzle(tab.dataset.puzzle));
     tab.addEventListener('keydown', (event) => {
@@ -706,10 +739,8 @@ async function start() {
   $('last').addEventListener('click', () => { stop(); goTo(state.frames.length - 1); });
   $('play').addEventListener('click', play);
   document.addEventListener('keydown', onKey);
-  window.addEventListener('hashchange', () => { if (openFragment()) solve(); });
-  if (openFragment()) {
-    solve();
-  } else if (!PUZZLES[location.hash.replace(/^#/, '').split('/')[0]]) {
+  window.addEventListener('hashchange', followLink);
+  if (!followLink() && !PUZZLES[location.hash.replace(/^#/, '').split('/')[0]]) {
     selectPuzzle('rush-hour');
   }
 }

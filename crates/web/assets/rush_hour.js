@@ -177,10 +177,13 @@ const rush = {
     root.setAttribute('data-exit-row', String(frame.exit_row));
     root.appendChild(svg('rect', { x: M - 8, y: M - 8, width: S * cols + 16, height: S * rows + 16, rx: 10, fill: '#5b5f66' }));
     root.appendChild(svg('rect', { x: M, y: M, width: S * cols, height: S * rows, fill: '#ece7dc' }));
-    // The exit: a gap in the frame on the right of the exit row and an arrow.
+    // The exit: a gap in the frame on the right of the exit row, labelled right at the gap,
+    // in the lane the red car drives out along (drawn first, so the car passes over it).
     root.appendChild(svg('rect', { class: 'exit', x: M + S * cols, y: M + S * exit + 4, width: 10, height: S - 8, fill: '#ece7dc' }));
-    const above = exit > 0 ? M + S * exit - 10 : M + S + 22;
-    root.appendChild(svg('text', { x: M + S * cols + S * 1.2, y: above, 'text-anchor': 'middle', 'font-size': 14, fill: '#676d76' }, 'EXIT \u2192'));
+    root.appendChild(svg('text', {
+      class: 'exit-label', x: M + S * cols + 16, y: M + S * exit + S / 2 + 5, 'text-anchor': 'start',
+      'font-size': 15, 'font-weight': 700, 'letter-spacing': 1, fill: '#676d76',
+    }, 'EXIT \u2192'));
     for (let cell = 0; cell < rows * cols; cell++) {
       const r = Math.floor(cell / cols), c = cell % cols;
       root.appendChild(svg('rect', { x: M + c * S + 1, y: M + r * S + 1, width: S - 2, height: S - 2, fill: 'none', stroke: '#d8d1c2' }));

@@ -4,7 +4,7 @@
 // generate`) for a puzzle of the chosen difficulty and puts it on the board, ready to solve.
 // Loaded before app.js; it builds its control once the page is parsed (DOMContentLoaded runs
 // after every deferred script) and uses app.js's helpers (html, $, state, post, setStatus,
-// onTextInput, fillOptions) at run time. app.js shows the control on the Rush Hour tab only.
+// onTextInput, fillOptions, busy) at run time. app.js shows the control on the Rush Hour tab only.
 'use strict';
 
 /** The menu: the server's difficulty names and the MOVES ranges they stand for. */
@@ -32,6 +32,7 @@ async function rushHourNewPuzzle() {
   const button = $('generate-new');
   const difficulty = $('generate-difficulty').value;
   button.disabled = true;
+  busy(1);
   setStatus(`Generating a new ${difficulty} puzzle\u2026`);
   try {
     const answer = await post('api/rush-hour/generate', { difficulty });
@@ -41,6 +42,7 @@ async function rushHourNewPuzzle() {
     if (state.puzzle === 'rush-hour') setStatus(e.message, 'error');
   } finally {
     button.disabled = false;
+    busy(-1);
   }
 }
 
@@ -52,10 +54,10 @@ document.addEventListener('DOMContentLoaded', () => {
   select.value = 'medium';
   const label = html('label', {}, 'Difficulty ');
   label.appendChild(select);
-  const button = html('button', { id: 'generate-new', title: 'A new puzzle of this difficulty: the hardest position of its component, every vehicle needed' }, 'New puzzle');
+  const button = html('button', { id: 'generate-new', class: 'secondary', title: 'A new puzzle of this difficulty: the hardest position of its component, every vehicle needed' }, 'New puzzle');
   button.addEventListener('click', rushHourNewPuzzle);
   const note = html('p', { id: 'generate-note', class: 'hint' });
-  box.append(button, label, note);
+  box.append(label, button, note);
   // The note is about the generated board: editing it or loading an example makes it stale.
   const clear = () => { note.textContent = ''; };
   $('board-text').addEventListener('input', clear);

@@ -13,6 +13,14 @@ const N_PUZZLE: &str = include_str!("../assets/n_puzzle.js");
 const RUSH_HOUR: &str = include_str!("../assets/rush_hour.js");
 const GENERATE: &str = include_str!("../assets/rush_hour_generate.js");
 const EXAMPLES: &str = include_str!("../assets/examples.json");
+/// The examples again, as a script the page loads with its others: the page draws its first
+/// board from it without waiting on a request (`examples.json` stays for other clients).
+const EXAMPLES_SCRIPT: &str = concat!(
+    "// gridlock player: the examples menu (examples.json), loaded before app.js.\n",
+    "const GRIDLOCK_EXAMPLES = ",
+    include_str!("../assets/examples.json"),
+    ";\n"
+);
 const ICON: &str = include_str!("../assets/icon.svg");
 
 /// Only this origin's own files may load or run: the page uses no inline script, no CDN.
@@ -55,6 +63,10 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
             get(file("text/javascript; charset=utf-8", GENERATE)),
         )
         .route("/examples.json", get(file("application/json", EXAMPLES)))
+        .route(
+            "/examples.js",
+            get(file("text/javascript; charset=utf-8", EXAMPLES_SCRIPT)),
+        )
         .route("/icon.svg", get(file("image/svg+xml", ICON)))
 }
 
@@ -70,11 +82,21 @@ mod tests {
             "n_puzzle.js",
             "rush_hour.js",
             "rush_hour_generate.js",
+            "examples.js",
             "icon.svg",
         ] {
             assert!(INDEX.contains(needle), "{needle}");
         }
-        for asset in [INDEX, STYLE, SCRIPT, N_PUZZLE, RUSH_HOUR, GENERATE, ICON] {
+        for asset in [
+            INDEX,
+            STYLE,
+            SCRIPT,
+            N_PUZZLE,
+            RUSH_HOUR,
+            GENERATE,
+            EXAMPLES_SCRIPT,
+            ICON,
+        ] {
             // The SVG namespace is a name, not a fetch.
             let asset = asset.replace("http://www.w3.org/2000/svg", "");
             assert!(!asset.contains("http://"), "no absolute http URL");
@@ -89,6 +111,12 @@ mod tests {
     #[test]
     fn examples_are_valid_json_for_every_puzzle() {
         let v: serde_json::Value = serde_json::from_str(EXAMPLES).unwrap();
+        let script = EXAMPLES_SCRIPT
+            .split_once("const GRIDLOCK_EXAMPLES = ")
+            .and_then(|(_, rest)| rest.trim_end().strip_suffix(';'))
+            .expect("the script assigns the examples");
+        let again: serde_json::Value = serde_json::from_str(script).unwrap();
+        assert_eq!(again, v, "the script holds the same examples");
         for puzzle in crate::PUZZLES {
             let list = v[puzzle].as_array().unwrap();
             assert!(!list.is_empty(), "{puzzle}");

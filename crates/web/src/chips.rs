@@ -103,8 +103,8 @@ pub fn solve(mut job: Job) -> Reply {
             ),
             Some(s) if s.moves.is_empty() => "Already solved: the colours alternate (0 moves).".into(),
             Some(s) => format!(
-                "{} moves, the fewest possible; the lexicographically smallest of the shortest lists.",
-                s.moves.len()
+                "{}, the fewest possible; the lexicographically smallest of the shortest lists.",
+                gridlock_puzzles::quantity(s.moves.len(), "move")
             ),
         },
         "judge": render::judge(solution.as_ref()),

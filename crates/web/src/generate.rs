@@ -8,7 +8,7 @@ use crate::error::ApiError;
 use crate::request::Budget;
 use crate::{Job, Reply};
 use axum::http::StatusCode;
-use gridlock_puzzles::rush_hour::generate::{generate as run, Request};
+use gridlock_puzzles::rush_hour::generate::{generate as run, Request, Stop};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
@@ -36,6 +36,8 @@ struct GenerateRequest {
     seed: Option<u64>,
     /// Lower the time cap for this request (seconds).
     timeout: Option<f64>,
+    /// Lower the candidate cap for this request (boards evaluated).
+    max_candidates: Option<u64>,
 }
 
 /// The range of a difficulty name, or a 400 naming the choices.
@@ -95,10 +97,12 @@ pub fn generate(mut job: Job) -> Reply {
         .to_ascii_lowercase();
     let moves = band(&difficulty)?;
     let seed = req.seed.unwrap_or_else(fresh_seed);
+    let cap = job.caps.max_candidates;
     let request = Request {
         moves,
         seed,
         count: 1,
+        max_candidates: Some(req.max_candidates.map_or(cap, |n| n.min(cap))),
         ..Request::default()
     };
     request.check().map_err(ApiError::bad_request)?;
@@ -111,15 +115,26 @@ pub fn generate(mut job: Job) -> Reply {
     let elapsed_ms = clock.elapsed().as_secs_f64() * 1000.0;
     let range = range_text(moves);
     let Some(g) = report.puzzles.first() else {
+        // a candidate cap gives the same answer every time (like a state cap: 422); a time
+        // cap or a cancel depends on the load (503: trying again may help)
+        let (status, why) = match report.stopped {
+            Some(stop @ Stop::Candidates(_)) => (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!("{stop} (this server allows at most {cap} per request)"),
+            ),
+            Some(stop) => (
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!("{stop} ({})", job.caps.describe()),
+            ),
+            None => unreachable!("a run without a puzzle stopped early"),
+        };
         return Err(ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
+            status,
             "limit",
             format!(
-                "time limit reached ({}): no {difficulty} puzzle ({range} moves) found yet \
-                 (largest MOVES met: {}; {} candidate boards tried); try again",
-                job.caps.describe(),
-                report.best_moves,
-                report.tried
+                "{why}: no {difficulty} puzzle ({range} moves) found yet (largest MOVES met: \
+                 {}; {} candidate boards tried); try another seed",
+                report.best_moves, report.tried
             ),
         ));
     };

@@ -147,16 +147,21 @@ fn limit_error(e: &Stopped, caps: &Caps, solver: Option<&Solver>, shape: Shape) 
     let bound = e
         .lower_bound
         .as_ref()
-        .map(|b| format!("; the optimum is at least {b} moves (proven)"))
+        .map(|b| {
+            format!(
+                "; the optimum is at least {} (proven)",
+                gridlock_puzzles::quantity(b, "move")
+            )
+        })
         .unwrap_or_default();
     let used = solver.map_or(String::new(), |s| format!(" with {}", s.heuristic().name()));
     err.message = format!(
-        "too hard within this server's budget: {} (this server allows {} s per solve; a \
+        "too hard within this server's budget: {} (this server allows {} per solve; a \
          request's max_states caps the nodes expanded){bound}; searched{used}: {}. Stronger \
          tables (`{}`, with the same --goal) and a longer `gridlock serve --timeout` solve \
          more boards",
         e.reason,
-        caps.timeout.as_secs_f64(),
+        caps.seconds(),
         e.stats,
         build_command(shape, &strongest_pattern(shape), "blank-last"),
     );
@@ -172,14 +177,14 @@ fn solver_for(job: &Job, goal: &Board) -> Result<Solver, ApiError> {
         let mut err = ApiError::stopped(&e, &job.caps.describe());
         err.message = format!(
             "too hard within this server's budget: building the {} pattern tables for {} did \
-             not finish ({}; this server allows {} s per solve); `gridlock n-puzzle pdb build` \
+             not finish ({}; this server allows {} per solve); `gridlock n-puzzle pdb build` \
              builds them ahead of time",
             resolve(goal, &CHOICE, job.tables.as_deref())
                 .pattern
                 .map_or_else(String::new, |p| p.to_string()),
             goal.shape,
             e.reason,
-            job.caps.timeout.as_secs_f64()
+            job.caps.seconds()
         );
         err
     })?;
@@ -204,7 +209,10 @@ fn summary(solution: Option<&Solution>, solver: Option<&Solver>) -> String {
             s.iterations.len(),
             if s.iterations.len() == 1 { "" } else { "s" },
         ),
-        (Some(s), None) => format!("Solved in {} moves.", s.tiles.len()),
+        (Some(s), None) => format!(
+            "Solved in {}.",
+            gridlock_puzzles::quantity(s.tiles.len(), "move")
+        ),
     }
 }
 

@@ -14,6 +14,7 @@ use gridlock_puzzles::puzznic::{
     Analysis, Objective, Outcome, Puzzle, SolveOptions, Strategy,
 };
 use gridlock_puzzles::puzznic::{judge as judge_answer, VerifyJson};
+use gridlock_puzzles::quantity;
 use gridlock_search::Stopped;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -100,15 +101,6 @@ impl Painter<'_> {
             vanishing: vanishing.iter().map(|&i| self.at(i)).collect(),
             falling: self.falling(cells),
         }
-    }
-}
-
-/// `1 piece`, `2 pieces`.
-fn count(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
     }
 }
 
@@ -202,7 +194,7 @@ fn answer(puzzle: &Puzzle, outcome: &Outcome, objective: Objective) -> serde_jso
             phases.push(json!({
                 "label": format!(
                     "Cycle {cycle}, step 2: {} vanished{falls}",
-                    count(vanished.len(), "piece")
+                    quantity(vanished.len(), "piece")
                 ),
                 "board": frame,
             }));
@@ -212,7 +204,7 @@ fn answer(puzzle: &Puzzle, outcome: &Outcome, objective: Objective) -> serde_jso
         } else {
             format!(
                 "Cycle {cycle}, step 3: {} fell one cell",
-                count(trace.fell.len(), "piece")
+                quantity(trace.fell.len(), "piece")
             )
         };
         steps.push(json!({
@@ -227,8 +219,8 @@ fn answer(puzzle: &Puzzle, outcome: &Outcome, objective: Objective) -> serde_jso
         None => "No solution: the board cannot be cleared (judge answer -1).".to_string(),
         Some(s) => format!(
             "Cleared in {} and {}; {}.",
-            count(s.moves as usize, "move"),
-            count(s.cycles as usize, "cycle"),
+            quantity(s.moves, "move"),
+            quantity(s.cycles, "cycle"),
             if outcome.optimal {
                 format!(
                     "proven optimal ({})",

@@ -14,8 +14,10 @@ use std::time::Duration;
 pub struct Caps {
     /// Most states one solve may hold.
     pub max_states: usize,
-    /// Longest one solve may search.
-    pub timeout: Duration,
+    /// Longest one solve may search (`None`: no time cap).
+    pub timeout: Option<Duration>,
+    /// Most candidate boards one generate request may evaluate.
+    pub max_candidates: u64,
 }
 
 impl Caps {
@@ -23,10 +25,17 @@ impl Caps {
     /// --timeout" hint (a web user can lower them per request, not raise them).
     pub fn describe(&self) -> String {
         format!(
-            "this server allows at most {} states and {} s per solve",
+            "this server allows at most {} states and {} per solve",
             self.max_states,
-            self.timeout.as_secs_f64()
+            self.seconds()
         )
+    }
+
+    /// The time cap in words: `10 s`, or `no time limit`.
+    pub fn seconds(&self) -> String {
+        self.timeout.map_or("no time limit".to_string(), |t| {
+            format!("{} s", t.as_secs_f64())
+        })
     }
 
     /// The limits of one solve: the request's own (if lower) under the server's caps, plus
@@ -35,13 +44,18 @@ impl Caps {
         let states = asked
             .max_states
             .map_or(self.max_states, |n| n.min(self.max_states));
-        let time = asked
+        let asked = asked
             .timeout
-            .and_then(|s| Duration::try_from_secs_f64(s.max(0.0)).ok())
-            .map_or(self.timeout, |t| t.min(self.timeout));
-        Limits::states(states)
-            .with_timeout(time)
-            .with_cancel(cancel)
+            .and_then(|s| Duration::try_from_secs_f64(s.max(0.0)).ok());
+        let time = match (asked, self.timeout) {
+            (Some(a), Some(cap)) => Some(a.min(cap)),
+            (a, cap) => a.or(cap),
+        };
+        let limits = Limits::states(states).with_cancel(cancel);
+        match time {
+            Some(t) => limits.with_timeout(t),
+            None => limits,
+        }
     }
 }
 
@@ -116,7 +130,8 @@ mod tests {
     fn requests_can_lower_the_caps_but_not_raise_them() {
         let caps = Caps {
             max_states: 1000,
-            timeout: Duration::from_secs(5),
+            timeout: Some(Duration::from_secs(5)),
+            max_candidates: 10,
         };
         let flag = Arc::new(AtomicBool::new(false));
         let l = caps.limits(&Budget::default(), flag.clone());
@@ -139,6 +154,27 @@ mod tests {
             flag,
         );
         assert_eq!(l.max_states, Some(1000));
+        // a server without a time cap: a request may still ask for one
+        let uncapped = Caps {
+            timeout: None,
+            ..caps
+        };
+        let flag = Arc::new(AtomicBool::new(false));
+        assert!(uncapped
+            .limits(&Budget::default(), flag.clone())
+            .deadline
+            .is_none());
+        assert!(uncapped
+            .limits(
+                &Budget {
+                    max_states: None,
+                    timeout: Some(0.0),
+                },
+                flag,
+            )
+            .deadline
+            .is_some());
+        assert!(uncapped.describe().ends_with("no time limit per solve"));
     }
 
     #[test]

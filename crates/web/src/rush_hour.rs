@@ -189,9 +189,9 @@ pub fn solve(mut job: Job) -> Reply {
     let unit = json::unit(metric);
     let summary = match &found {
         Some(s) => format!(
-            "Solved in {} moves, {} steps ({} to the exit + {} to drive out): the fewest {unit}{}.",
-            s.move_count(),
-            s.steps_out,
+            "Solved in {}, {} ({} to the exit + {} to drive out): the fewest {unit}{}.",
+            gridlock_puzzles::quantity(s.move_count(), "move"),
+            gridlock_puzzles::quantity(s.steps_out, "step"),
             s.steps,
             s.steps_out - s.steps,
             match metric {

@@ -12,17 +12,12 @@ use serde_json::{json, Value};
 use std::sync::OnceLock;
 use support::{post_json, request, start, Server};
 
-/// One server for the file, with a time cap of 60 s: an expert puzzle takes 2 to 15 s of a
-/// loaded 2-core machine (one seed in five much longer), and these tests check answers, not
-/// speed.
+/// One server for the file, without a time cap: a request is bounded by the server's
+/// candidate cap (a count), so the answer for a seed is the same on any machine however busy
+/// (an expert puzzle takes 2 to 15 s of a loaded 2-core machine, one seed in five longer).
 fn server() -> &'static Server {
     static SERVER: OnceLock<Server> = OnceLock::new();
-    SERVER.get_or_init(|| {
-        start(gridlock_web::Config {
-            timeout: std::time::Duration::from_secs(60),
-            ..gridlock_web::Config::default()
-        })
-    })
+    SERVER.get_or_init(|| start(support::untimed()))
 }
 
 fn post(body: Value) -> (u16, Value) {
@@ -163,6 +158,33 @@ fn bad_requests_are_400_and_other_puzzles_404() {
     );
     let (status, _) = post_json(server().addr, "/api/sokoban/generate", &json!({}));
     assert_eq!(status, 404);
+}
+
+/// The candidate cap is a count: the same request stops at the same point every time, and
+/// the answer says so with a 422 (retrying does not help), unlike the time cap's 503.
+#[test]
+fn a_request_over_its_candidate_cap_is_422_with_what_was_tried() {
+    let body = json!({ "difficulty": "expert", "seed": 5, "max_candidates": 50 });
+    let (status, v) = post(body.clone());
+    assert_eq!(status, 422, "{v}");
+    assert_eq!(v["kind"], "limit");
+    let e = v["error"].as_str().unwrap();
+    assert!(
+        e.starts_with("candidate limit of 50 boards reached (this server allows at most"),
+        "{e}"
+    );
+    assert!(e.contains("no expert puzzle (40.. moves) found yet"), "{e}");
+    assert_eq!(post(body).1, v, "a count gives the same answer every time");
+    // a request cannot raise the server's own cap
+    let small = start(gridlock_web::Config {
+        max_candidates: 30,
+        ..support::untimed()
+    });
+    let asked = json!({ "difficulty": "expert", "seed": 5, "max_candidates": 1_000_000 });
+    let (status, v) = post_json(small.addr, "/api/rush-hour/generate", &asked);
+    assert_eq!(status, 422, "{v}");
+    let e = v["error"].as_str().unwrap();
+    assert!(e.starts_with("candidate limit of 30 boards reached"), "{e}");
 }
 
 #[test]

@@ -15,7 +15,7 @@ use support::{post_json, start, Server};
 /// One server for the file.
 fn server() -> &'static Server {
     static SERVER: OnceLock<Server> = OnceLock::new();
-    SERVER.get_or_init(|| start(gridlock_web::Config::default()))
+    SERVER.get_or_init(|| start(support::untimed()))
 }
 
 fn solve(body: Value) -> (u16, Value) {

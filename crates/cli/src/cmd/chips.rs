@@ -1,6 +1,6 @@
 //! `gridlock chips`: red-blue chips (SPEC §4), and its part of `gridlock verify`.
 
-use crate::common::{Common, Format};
+use crate::common::{format_arg, Common, Format, Formats};
 use crate::error::CliError;
 use crate::input::{read_text, source_name};
 use crate::output::Output;
@@ -8,8 +8,23 @@ use gridlock_puzzles::chips::{self, json, render, Solver};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
+/// `--format` of `gridlock chips`.
+const FORMATS: Formats = &[
+    (
+        "judge",
+        "The contest answer: the number of moves, then the cell each move leaves, one per line \
+         (-1 if the colours can never alternate); what `gridlock verify chips` reads",
+    ),
+    ("text", "For people: the board drawn after every move"),
+    (
+        "json",
+        "One object: the input, the length, the move list and the board after each move",
+    ),
+];
+
 /// Arguments of this subcommand.
 #[derive(clap::Args)]
+#[command(mut_arg("format", |a| format_arg(a, FORMATS)))]
 pub struct Args {
     /// Input file (8 letters R/B, the chips of cells 0..7); `-` or nothing for standard input.
     pub file: Option<PathBuf>,

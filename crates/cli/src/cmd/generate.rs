@@ -6,10 +6,10 @@ use crate::common::limits;
 use crate::error::CliError;
 use crate::output::{self, Output};
 use crate::progress::Progress;
-use gridlock_puzzles::rush_hour::generate::{generate, Generated, Report, Request, Set};
+use gridlock_puzzles::quantity;
+use gridlock_puzzles::rush_hour::generate::{generate, Generated, Report, Request, Set, Stop};
 use gridlock_puzzles::rush_hour::json::GeneratedJson;
 use gridlock_puzzles::rush_hour::parse_database;
-use gridlock_search::StopReason;
 use std::time::Instant;
 
 /// Default `--timeout` of a generation, in seconds: long enough for every difficulty the
@@ -42,9 +42,14 @@ pub struct Args {
     /// JSON object per puzzle with steps, key and an optimal solution (json).
     #[arg(long, value_enum, default_value_t = GenFormat::Judge)]
     pub format: GenFormat,
-    /// Stop after this many seconds (exit 3, printing what was found). Default 300.
-    #[arg(long, value_name = "SECONDS")]
+    /// Stop after this many seconds (exit 3, printing what was found); `none`: no time
+    /// limit. Default 300.
+    #[arg(long, value_name = "SECONDS|none", value_parser = crate::common::parse_seconds, allow_negative_numbers = true)]
     pub timeout: Option<f64>,
+    /// Stop after evaluating this many candidate boards (exit 3, printing what was found):
+    /// a bound that, unlike --timeout, gives the same output on any machine. Default: none.
+    #[arg(long, value_name = "N")]
+    pub max_candidates: Option<u64>,
     /// Print a summary (puzzles, candidates tried, rate) on stderr.
     #[arg(long)]
     pub stats: bool,
@@ -107,6 +112,7 @@ pub fn request(args: &Args) -> Result<Request, CliError> {
         },
         count: args.count,
         seed: args.seed,
+        max_candidates: args.max_candidates,
     };
     req.check().map_err(CliError::Input)?;
     Ok(req)
@@ -128,7 +134,11 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
         |g| {
             index += 1;
             let mut sink = sink.borrow_mut();
-            let written = render(g, index, req.count, args.format).and_then(|t| sink.0.write(&t));
+            // each line goes out at once, so a reader that has gone (`| head -1`) stops the
+            // run at the next puzzle
+            let written = render(g, index, req.count, args.format)
+                .and_then(|t| sink.0.write(&t))
+                .and_then(|()| sink.0.flush());
             match written {
                 Ok(()) => true,
                 Err(e) => {
@@ -162,19 +172,23 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
     match report.stopped {
         None => Ok(0),
         Some(reason) => {
-            let why = match reason {
-                StopReason::Timeout => format!(
-                    "time limit of {} s reached",
-                    args.timeout.unwrap_or(DEFAULT_TIMEOUT)
+            let (why, raise) = match reason {
+                Stop::Timeout => (
+                    format!(
+                        "time limit of {} s reached",
+                        args.timeout.unwrap_or(DEFAULT_TIMEOUT)
+                    ),
+                    "raise --timeout",
                 ),
-                StopReason::Cancelled => "interrupted".to_string(),
-                StopReason::StateLimit(_) => reason.to_string(),
+                Stop::Cancelled => ("interrupted".to_string(), "run again"),
+                Stop::Candidates(_) => (reason.to_string(), "raise --max-candidates"),
             };
             Err(CliError::Limit(format!(
-                "{why}: found {} of {} puzzles (largest MOVES met: {}; {} candidate boards \
-                 tried); raise --timeout or widen --moves/--vehicles",
+                "{why}: found {} of {} {} (largest MOVES met: {}; {} candidate boards \
+                 tried); {raise} or widen --moves/--vehicles",
                 report.puzzles.len(),
                 req.count,
+                if req.count == 1 { "puzzle" } else { "puzzles" },
                 report.best_moves,
                 report.tried
             )))
@@ -220,12 +234,12 @@ fn render(
         GenFormat::Judge => unreachable!("handled above"),
         GenFormat::Json => format!("{}\n", output::json(&j)?),
         GenFormat::Text => format!(
-            "Puzzle {index} of {count}: {} moves ({} steps to the exit cells), {} vehicles, {} \
-             walls; its component has {} positions\n{}\n{}key: {}\nsolution: {}\n\n",
-            j.moves,
-            j.steps,
+            "Puzzle {index} of {count}: {} ({} to the exit cells), {} vehicles, {}; its \
+             component has {} positions\n{}\n{}key: {}\nsolution: {}\n\n",
+            quantity(j.moves, "move"),
+            quantity(j.steps, "step"),
             j.vehicles,
-            j.walls,
+            quantity(j.walls, "wall"),
             j.size,
             j.board,
             grid_of(&j.board)?,

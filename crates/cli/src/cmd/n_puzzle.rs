@@ -2,7 +2,7 @@
 //! over every core, the goal's component, pattern tables built ahead of time, and its part
 //! of `gridlock verify`.
 
-use crate::common::{self, Format};
+use crate::common::{self, format_parser, Format, Formats};
 use crate::error::CliError;
 use crate::input::{self, source_name};
 use crate::output::{self, Output};
@@ -24,6 +24,37 @@ use std::path::{Path, PathBuf};
 use std::sync::Once;
 use std::time::Instant;
 
+/// `--format` of `gridlock n-puzzle`.
+const FORMATS: Formats = &[
+    (
+        "judge",
+        "The contest answer: the number of moves, then the tile slid at each move, one per \
+         line (-1 if the goal cannot be reached); with --batch, `MOVES BOARD` per line: the \
+         fewest moves, then the start board's R·C numbers as read",
+    ),
+    (
+        "text",
+        "For people: the board drawn after every move; with --batch, the judge lines under a \
+         header naming the columns",
+    ),
+    (
+        "json",
+        "One object: the start and goal boards, `moves`, `tiles` (the tile slid at each move), \
+         directions, heuristic and statistics; with --batch one per line, `board` holding the \
+         start board's numbers",
+    ),
+];
+
+/// `--format` of `gridlock n-puzzle explore`.
+const EXPLORE_FORMATS: Formats = &[
+    (
+        "text",
+        "The goal, the component's size, the largest distance with the positions at it, and \
+         the number of positions at each distance",
+    ),
+    ("json", "The same as one object"),
+];
+
 /// Arguments of `gridlock n-puzzle`.
 #[derive(clap::Args)]
 #[command(args_conflicts_with_subcommands = true)]
@@ -38,23 +69,24 @@ pub struct Args {
     pub board: BoardArgs,
     #[command(flatten)]
     pub heuristic: HeuristicArgs,
-    /// Many boards, one per line (each line's last R·C numbers); prints `MOVES TILES...` per
-    /// line, in input order, using every core.
+    /// Many boards, one per line (each line's last R·C numbers); prints `MOVES BOARD` per
+    /// line (the fewest moves, then the board's numbers), in input order, using every core.
     #[arg(long)]
     pub batch: bool,
     /// With --batch: solve only the input's lines A to B (1-based, inclusive; `A..` to the
     /// end, `N` one line), so that the parts of a job array concatenate to the whole run.
     #[arg(long, value_name = "A..B", requires = "batch", value_parser = parse_lines)]
     pub lines: Option<Lines>,
-    /// Output format (`moves` is the judge output: the tile list).
-    #[arg(long, value_enum, default_value_t = Format::Judge)]
+    /// Output format.
+    #[arg(long, default_value = "judge", value_parser = format_parser(FORMATS))]
     pub format: Format,
     /// Stop with exit code 3 once a search has expanded this many nodes (IDA* holds only
     /// its path, so this bounds time, not memory); per puzzle with --batch. Default: none.
     #[arg(long, value_name = "N")]
     pub max_states: Option<usize>,
-    /// Stop with exit code 3 after this many seconds (per puzzle with --batch).
-    #[arg(long, value_name = "SECONDS")]
+    /// Stop with exit code 3 after this many seconds (per puzzle with --batch; `none`, the
+    /// default: no time limit).
+    #[arg(long, value_name = "SECONDS|none", value_parser = common::parse_seconds, allow_negative_numbers = true)]
     pub timeout: Option<f64>,
     /// Search statistics on stderr: heuristic, bounds, nodes, nodes per second, tables.
     #[arg(long)]
@@ -68,7 +100,7 @@ pub struct BoardArgs {
     #[arg(long, value_name = "RxC", value_parser = parse_size)]
     pub size: Option<Shape>,
     /// `blank-last` (the puzzle as sold), `blank-first` (Korf's: blank top-left, then 1..),
-    /// or a file holding the goal board.
+    /// or a file holding the goal board (R lines of C numbers, or one line).
     #[arg(
         long,
         value_name = "blank-last|blank-first|FILE",
@@ -108,7 +140,8 @@ pub enum Action {
     /// Pattern tables: build one ahead of time.
     #[command(subcommand)]
     Pdb(PdbAction),
-    /// The goal's whole component: how many positions, how far the farthest are.
+    /// The goal's whole component: how many positions, how far the farthest are. Reads no
+    /// input: the component is the one of --goal on a --size board.
     Explore(ExploreArgs),
 }
 
@@ -139,11 +172,12 @@ pub struct BuildArgs {
 
 /// Arguments of `gridlock n-puzzle explore`.
 #[derive(clap::Args)]
+#[command(mut_arg("size", |a| a.help("The board's shape, RxC (default 3x3; at most 20,000,000 positions with --max-states' default)")))]
 pub struct ExploreArgs {
     #[command(flatten)]
     pub board: BoardArgs,
-    /// `text` or `json`.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
+    /// Output format.
+    #[arg(long, default_value = "text", value_parser = format_parser(EXPLORE_FORMATS))]
     pub format: Format,
     /// Largest table (positions, including the unreachable half) allowed.
     #[arg(long, value_name = "N", default_value_t = common::DEFAULT_MAX_STATES)]
@@ -383,8 +417,16 @@ struct Row {
     board: Board,
 }
 
+/// The first line of `--batch --format text`: what the numbers of the judge lines are (in
+/// JSON the board is `board`; `tiles` there are the tiles slid).
+pub const BATCH_HEADER: &str = "# MOVES BOARD: the fewest moves (-1 if the goal cannot be \
+                                reached), then the start board's numbers row by row, 0 the blank";
+
 fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
     let name = source_name(args.file.as_deref());
+    if args.format == Format::Text {
+        out.line(BATCH_HEADER)?;
+    }
     let mut reader = input::open(args.file.as_deref())?;
     let file_size = args
         .file
@@ -546,10 +588,11 @@ fn run_explore(args: ExploreArgs, out: &mut Output) -> Result<u8, CliError> {
         return out.json(&ExploreJson::new(&goal, &c)).map(|()| 0);
     }
     let mut text = format!(
-        "goal: {}\ncomponent: {} positions\nlargest distance: {} moves, {count} positions\n",
+        "goal: {}\ncomponent: {} positions\nlargest distance: {}, {}\n",
         goal.line(),
         c.states,
-        c.max_distance()
+        gridlock_puzzles::quantity(c.max_distance(), "move"),
+        gridlock_puzzles::quantity(count, "position")
     );
     for f in &farthest {
         text.push_str(&format!("farthest: {f}\n"));
@@ -579,7 +622,10 @@ pub fn verify(
     let file = parse_solution(&listed)
         .map_err(|e| CliError::input_in(&source_name(Some(solution)), &e))?;
     let verdict = verify::verify(&start, &goal, &file);
-    let optimum = if !start.can_reach(&goal) {
+    // an invalid list gets no length or optimality, so no search either
+    let optimum = if !verdict.is_valid() {
+        None
+    } else if !start.can_reach(&goal) {
         Some(None)
     } else {
         let dir = cache::cache_dir();

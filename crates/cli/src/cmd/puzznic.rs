@@ -1,7 +1,7 @@
 //! `gridlock puzznic`: an optimal (or, with `--fast`, a quick) sequence of cycles that clears
 //! a Puzznic board, and `gridlock verify puzznic`.
 
-use crate::common::{Common, Format};
+use crate::common::{format_arg, Common, Format, Formats};
 use crate::error::CliError;
 use crate::input::{read_text, source_name};
 use crate::output::Output;
@@ -31,16 +31,36 @@ impl From<ObjectiveArg> for Objective {
     }
 }
 
+/// `--format` of `gridlock puzznic`.
+const FORMATS: Formats = &[
+    (
+        "judge",
+        "The contest answer: one line per cycle (`-`, `L r c` or `R r c`), or -1 if the board \
+         cannot be cleared; what `gridlock verify puzznic` reads",
+    ),
+    (
+        "text",
+        "For people: the start, then each cycle's boards (the moved piece and the vanishing \
+         ones marked), and the totals",
+    ),
+    (
+        "json",
+        "One object: the solution, its moves and cycles, and whether it is proven optimal",
+    ),
+];
+
 /// Arguments of this subcommand.
 #[derive(clap::Args)]
+#[command(mut_arg("format", |a| format_arg(a, FORMATS)))]
 pub struct Args {
-    /// Input file; `-` or nothing for standard input.
+    /// Input file: rows of `#` (wall), `.` (empty) and digits 1-9 (pieces), up to 16x16; `-`
+    /// or nothing for standard input.
     pub file: Option<PathBuf>,
     /// What an optimal answer minimises first.
     #[arg(long, value_enum, default_value_t = ObjectiveArg::Moves)]
     pub objective: ObjectiveArg,
     /// Find a valid answer quickly, without the optimality guarantee (beam search); gives up
-    /// after 10 seconds unless --timeout says otherwise.
+    /// after 10 seconds unless --timeout says otherwise (`--timeout none`: never).
     #[arg(long, conflicts_with = "fast_fallback")]
     pub fast: bool,
     /// If the optimal search hits --max-states or --timeout, print the answer of a fast
@@ -74,15 +94,23 @@ fn print(
     }
 }
 
+/// The limits of the search `args` ask for: `--fast` without `--timeout` gives up after
+/// [`FAST_BUDGET`] (`--timeout none` lifts it).
+fn search_limits(args: &Args) -> Limits {
+    let limits = args.common.limits();
+    if args.fast && args.common.timeout.is_none() {
+        limits.with_timeout(FAST_BUDGET)
+    } else {
+        limits
+    }
+}
+
 /// Runs the subcommand.
 pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
     let puzzle = load(args.file.as_deref())?;
     let objective = Objective::from(args.objective);
     let analysis = Analysis::new(&puzzle.geometry);
-    let mut limits = args.common.limits();
-    if args.fast && args.common.timeout.is_none() {
-        limits = limits.with_timeout(FAST_BUDGET);
-    }
+    let limits = search_limits(&args);
     let options = SolveOptions {
         objective,
         strategy: Strategy::from_fast_flag(args.fast),
@@ -130,8 +158,9 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
                     solution: Some(s), ..
                 }) => {
                     eprintln!(
-                        "gridlock: printing a solution that is not proven optimal: {} moves, {} cycles",
-                        s.moves, s.cycles
+                        "gridlock: printing a solution that is not proven optimal: {}, {}",
+                        gridlock_puzzles::quantity(s.moves, "move"),
+                        gridlock_puzzles::quantity(s.cycles, "cycle")
                     );
                     print(out, args.common.format, &puzzle, Some(&s), objective, false)?;
                     out.flush()?;
@@ -185,4 +214,42 @@ pub fn verify(
     })?;
     out.write(&judgement.report())?;
     Ok(if judgement.is_valid() { 0 } else { 1 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+    use std::time::Instant;
+
+    #[derive(Parser)]
+    struct Line {
+        #[command(flatten)]
+        args: Args,
+    }
+
+    fn limits_of(words: &[&str]) -> Limits {
+        let line = Line::try_parse_from(std::iter::once("puzznic").chain(words.iter().copied()))
+            .expect("valid options");
+        search_limits(&line.args)
+    }
+
+    /// `--fast` alone gets the 10-second budget, counted from when the search is set up
+    /// (bounds read around the call, so the check holds however slow the machine);
+    /// `--timeout none` and the optimal search have no deadline.
+    #[test]
+    fn fast_gets_its_default_budget_unless_a_timeout_is_given() {
+        let before = Instant::now();
+        let fast = limits_of(&["--fast"]).deadline.expect("a deadline");
+        let after = Instant::now();
+        assert!(fast >= before + FAST_BUDGET && fast <= after + FAST_BUDGET);
+        assert!(limits_of(&["--fast", "--timeout", "none"])
+            .deadline
+            .is_none());
+        assert!(limits_of(&[]).deadline.is_none());
+        let two = limits_of(&["--fast", "--timeout", "2"])
+            .deadline
+            .expect("2 s");
+        assert!(two <= Instant::now() + std::time::Duration::from_secs(2));
+    }
 }

@@ -1,11 +1,12 @@
 //! `gridlock rush-hour`: the contest answer, optimal solutions in either metric, batch runs
 //! over many boards, component exploration, and the move-list verifier (SPEC §3, §6).
 
-use crate::common::{Common, Format};
+use crate::common::{format_arg, Common, Format, Formats};
 use crate::error::CliError;
 use crate::input::{self, source_name};
 use crate::output::{self, Output};
 use crate::progress::Progress;
+use gridlock_puzzles::quantity;
 use gridlock_puzzles::rush_hour::json::{self, BatchAnswer, ExploreJson, SolveJson};
 use gridlock_puzzles::rush_hour::universe::component_key;
 use gridlock_puzzles::rush_hour::verify::{parse_moves, Verdict};
@@ -14,9 +15,44 @@ use gridlock_search::Limits;
 use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
 
+/// `--format` of `gridlock rush-hour`.
+const FORMATS: Formats = &[
+    (
+        "judge",
+        "The contest answer: the fewest steps (or moves), -1 if there is none within --limit; \
+         with --batch, `MOVES STEPS BOARD` per board",
+    ),
+    (
+        "text",
+        "For people: every position drawn, move by move; with --batch, the judge lines under a \
+         header naming the columns",
+    ),
+    (
+        "json",
+        "One object: answer, metric, board, moves, steps and the solution; with --batch, one \
+         object per board",
+    ),
+    (
+        "moves",
+        "Only the move list, `VEHICLE DIRECTION DISTANCE` per line: what `gridlock verify \
+         rush-hour` reads (not with --batch)",
+    ),
+];
+
+/// `--format` of `gridlock rush-hour explore`.
+const EXPLORE_FORMATS: Formats = &[
+    (
+        "text",
+        "The component: its size, goal states and key, this position's distance to the goal, \
+         the farthest positions",
+    ),
+    ("json", "The same as one object"),
+];
+
 /// Arguments of `gridlock rush-hour`.
 #[derive(clap::Args)]
 #[command(args_conflicts_with_subcommands = true)]
+#[command(mut_arg("format", |a| format_arg(a, FORMATS)))]
 pub struct Args {
     /// Something other than solving one board.
     #[command(subcommand)]
@@ -75,8 +111,10 @@ pub enum Action {
 
 /// Arguments of `gridlock rush-hour explore`.
 #[derive(clap::Args)]
+#[command(mut_arg("format", |a| format_arg(a, EXPLORE_FORMATS).default_value("text")))]
 pub struct ExploreArgs {
-    /// Input file; `-` or nothing for standard input.
+    /// Input file (judge matrix, 36-character string, or lines of letters; any board from
+    /// 4x4 to 12x12); `-` or nothing for standard input.
     pub file: Option<PathBuf>,
     #[command(flatten)]
     pub exit: ExitRow,
@@ -134,6 +172,13 @@ fn read_puzzle(file: Option<&Path>, exit: ExitRow) -> Result<Puzzle, CliError> {
     parse(&text, exit.row()).map_err(|e| CliError::input_in(&source_name(file), &e))
 }
 
+/// Said on stderr when the default limit turns an answer into `-1` (stdout stays the
+/// contest's answer).
+pub const LIMIT_NOTE: &str = "-1 means no solution within 10 steps, the contest's limit (the \
+                              red car's exit steps included); `--limit none` searches at any \
+                              depth, and `--limit none --metric moves` counts slides as the \
+                              published database and `generate` do";
+
 fn single(args: &Args, out: &mut Output) -> Result<u8, CliError> {
     let puzzle = read_puzzle(args.file.as_deref(), args.exit)?;
     let start = puzzle.start.clone();
@@ -144,6 +189,11 @@ fn single(args: &Args, out: &mut Output) -> Result<u8, CliError> {
         let (best, stats) = puzzle.optimum(metric, limit, &limits)?;
         if args.common.stats {
             eprintln!("gridlock: {stats}");
+        }
+        if best.is_none() && args.limit.is_none() && puzzle.board().unsolvable_reason().is_none() {
+            // the contest's -1 also means "not within 10 steps", which surprises anyone
+            // feeding it a harder board (a generated puzzle, a database line): say so
+            eprintln!("gridlock: note: {}", LIMIT_NOTE);
         }
         out.line(&best.map_or("-1".to_string(), |n| n.to_string()))?;
         return Ok(0);
@@ -185,11 +235,11 @@ fn single(args: &Args, out: &mut Output) -> Result<u8, CliError> {
                         text.push_str(&format!("\n{}. {name}\n{}", k + 1, puzzle.grid(p)));
                     }
                     text.push_str(&format!(
-                        "\nSolved in {} moves, {} steps; driving the red car out takes {} more: {} steps.\n",
-                        s.move_count(),
-                        s.steps,
+                        "\nSolved in {}, {}; driving the red car out takes {} more: {}.\n",
+                        quantity(s.move_count(), "move"),
+                        quantity(s.steps, "step"),
                         s.steps_out - s.steps,
-                        s.steps_out
+                        quantity(s.steps_out, "step")
                     ));
                 }
                 None => match (puzzle.board().unsolvable_reason(), limit) {
@@ -229,11 +279,19 @@ struct Block {
     lines: usize,
 }
 
+/// The first line of `--batch --format text`: what the columns of the judge lines are.
+pub const BATCH_HEADER: &str = "# MOVES STEPS BOARD: the fewest moves and the fewest steps \
+                                until the red car covers the exit cells (-1 if none within \
+                                --limit), then the board as read";
+
 fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
     if args.common.format == Format::Moves {
         return Err(CliError::Input(
             "--format moves prints one solution; it cannot be combined with --batch".into(),
         ));
+    }
+    if args.common.format == Format::Text {
+        out.line(BATCH_HEADER)?;
     }
     let name = source_name(args.file.as_deref());
     let mut reader = input::open(args.file.as_deref())?;
@@ -421,11 +479,6 @@ fn database_row(
 }
 
 fn explore(args: ExploreArgs, out: &mut Output) -> Result<u8, CliError> {
-    if args.common.format == Format::Moves {
-        return Err(CliError::Input(
-            "explore prints text or json, not a move list".into(),
-        ));
-    }
     let puzzle = read_puzzle(args.file.as_deref(), args.exit)?;
     let start = puzzle.start.clone();
     let (a, stats) = puzzle.analyse(&args.common.limits())?;
@@ -457,18 +510,22 @@ fn explore(args: ExploreArgs, out: &mut Output) -> Result<u8, CliError> {
     }
     match (a.start.moves, a.start.steps) {
         (Some(m), Some(s)) => text.push_str(&format!(
-            "this position: {m} moves, {s} steps to the exit cells ({} with the exit)\n",
+            "this position: {}, {} to the exit cells ({} with the exit)\n",
+            quantity(m, "move"),
+            quantity(s, "step"),
             s + red
         )),
         _ => text.push_str("this position: unsolvable (no goal state in its component)\n"),
     }
     if let (Some((m, _)), Some((s, _))) = (&a.farthest_moves, &a.farthest_steps) {
         text.push_str(&format!(
-            "farthest in moves: {m} moves, {}\n",
+            "farthest in moves: {}, {}\n",
+            quantity(m, "move"),
             far(&a.farthest_moves).unwrap_or_default()
         ));
         text.push_str(&format!(
-            "farthest in steps: {s} steps ({} with the exit), {}\n",
+            "farthest in steps: {} ({} with the exit), {}\n",
+            quantity(s, "step"),
             s + red,
             far(&a.farthest_steps).unwrap_or_default()
         ));

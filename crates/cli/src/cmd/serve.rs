@@ -15,9 +15,14 @@ pub struct Args {
     /// Most states one solve may hold (a request may ask for fewer).
     #[arg(long, value_name = "N", default_value_t = 5_000_000)]
     pub max_states: usize,
-    /// Longest one solve may search, in seconds (a request may ask for less).
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    /// Longest one solve may search, in seconds (a request may ask for less); `none`: no time
+    /// cap, only --max-states and --max-candidates.
+    #[arg(long, value_name = "SECONDS|none", default_value = "10", value_parser = crate::common::parse_seconds, allow_negative_numbers = true)]
     pub timeout: f64,
+    /// Most candidate boards one "New puzzle" request may evaluate (a request may ask for
+    /// fewer).
+    #[arg(long, value_name = "N", default_value_t = gridlock_web::DEFAULT_MAX_CANDIDATES)]
+    pub max_candidates: u64,
     /// Solves that may run at once; further requests wait briefly, then get a 503.
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
@@ -27,14 +32,19 @@ pub struct Args {
 pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
     let mut config = gridlock_web::Config {
         max_states: args.max_states,
+        max_candidates: args.max_candidates,
         ..gridlock_web::Config::default()
     };
-    config.timeout = Duration::try_from_secs_f64(args.timeout).map_err(|_| {
-        CliError::Input(format!(
-            "--timeout {}: not a number of seconds",
-            args.timeout
-        ))
-    })?;
+    config.timeout = if args.timeout.is_infinite() {
+        None
+    } else {
+        Some(Duration::try_from_secs_f64(args.timeout).map_err(|_| {
+            CliError::Input(format!(
+                "--timeout {}: expected a number of seconds (0 or more) or `none`",
+                args.timeout
+            ))
+        })?)
+    };
     if let Some(jobs) = args.jobs {
         config.max_concurrent = jobs.max(1);
     }

@@ -138,7 +138,12 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
                     Some(f) => f
                         .write_all(text.as_bytes())
                         .map_err(|e| CliError::Internal(format!("writing the table: {e}")))?,
-                    None => out.write(&text)?,
+                    // each unit's rows go out at once: a reader that has gone (`| head`) is
+                    // noticed at the next unit, not after hundreds of units
+                    None => {
+                        out.write(&text)?;
+                        out.flush()?;
+                    }
                 }
             }
             Event::Progress { done, total: units } => {
@@ -161,6 +166,10 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
     // those units is still worth printing
     let (summary, interrupted) = match summary {
         Ok(summary) => (summary, false),
+        // the reader has gone (`| head`): nothing more to say, to anyone
+        Err(Early::Interrupted(_)) if crate::output::reader_gone() => {
+            return Err(CliError::BrokenPipe)
+        }
         Err(Early::Interrupted(summary)) => (*summary, true),
         Err(Early::Failed(e)) => return Err(e),
     };
@@ -172,8 +181,8 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
     let mut lines = Vec::new();
     let (i, n) = config.shard;
     lines.push(format!(
-        "universe: {} wall(s), {} rules, part {}/{}",
-        args.walls,
+        "universe: {}, {} rules, part {}/{}",
+        gridlock_puzzles::quantity(args.walls, "wall"),
         if args.published {
             "published"
         } else {

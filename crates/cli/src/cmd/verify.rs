@@ -27,12 +27,13 @@ pub struct Args {
     pub puzzle: Puzzle,
     /// The puzzle input, in any format the solver accepts.
     pub input: PathBuf,
-    /// The solution to check.
+    /// The solution to check, in the format PUZZLE names (see its values above).
     pub solution: PathBuf,
-    /// Seconds the optimality check may search. The solution is always replayed in full;
-    /// when the budget runs out before the optimum is known, optimality is reported as
-    /// unknown (a `-1` answer, which only a finished search can confirm, exits with 3).
-    #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
+    /// Seconds the optimality check may search (`none`: no time limit). The solution is
+    /// always replayed in full; when the budget runs out before the optimum is known,
+    /// optimality is reported as unknown (a `-1` answer, which only a finished search can
+    /// confirm, exits with 3).
+    #[arg(long, value_name = "SECONDS|none", default_value = "30", value_parser = crate::common::parse_seconds, allow_negative_numbers = true)]
     pub timeout: f64,
     #[command(flatten)]
     pub exit: super::rush_hour::ExitRow,

@@ -104,8 +104,8 @@ pub fn text(start: Position, solution: Option<&Solution>, colour: bool) -> Strin
     } else {
         let _ = writeln!(
             out,
-            "\nsolved in {} moves: {} (the shortest; the lexicographically smallest of the shortest)",
-            solution.moves.len(),
+            "\nsolved in {}: {} (the shortest; the lexicographically smallest of the shortest)",
+            crate::quantity(solution.moves.len(), "move"),
             move_list(&solution.moves)
         );
     }

@@ -9,6 +9,7 @@ use super::board::{Position, CENTRE};
 use super::moves::{play, IllegalMove};
 use super::parse::SolutionFile;
 use super::solve::{Solution, Solver};
+use crate::quantity;
 
 /// The outcome of checking one solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,22 +34,22 @@ impl Verdict {
             && self.length == self.expected.as_ref().map_or(-1, |s| s.moves.len() as i64)
     }
 
-    /// The verdict as printed by `gridlock verify`: `valid` or `invalid: line N: reason`,
-    /// then `length: L`, then `optimal: yes|no (...)`.
+    /// The verdict as printed by `gridlock verify`: `valid`, then `length: L`, then
+    /// `optimal: yes|no (...)`; or `invalid: line N: reason` and the judge's own answer (an
+    /// invalid list has no length or optimality to report).
     pub fn report(&self, listed: &[i64]) -> String {
-        let first = match &self.problem {
-            None => "valid".to_string(),
-            Some((line, reason)) => format!("invalid: line {line}: {reason}"),
-        };
         let judge = match &self.expected {
             None => "the judge answer is -1".to_string(),
             Some(s) if s.moves.is_empty() => "the judge answer is 0 moves".to_string(),
             Some(s) => format!(
-                "the judge answer is {} moves: {}",
-                s.moves.len(),
+                "the judge answer is {}: {}",
+                quantity(s.moves.len(), "move"),
                 join(&s.moves)
             ),
         };
+        if let Some((line, reason)) = &self.problem {
+            return format!("invalid: line {line}: {reason}\n{judge}\n");
+        }
         let optimal = if !self.is_optimal() {
             format!("no ({judge})")
         } else if self.expected.as_ref().is_none_or(|s| {
@@ -62,7 +63,7 @@ impl Verdict {
         } else {
             format!("yes, shortest, but not the lexicographically smallest ({judge})")
         };
-        format!("{first}\nlength: {}\noptimal: {optimal}\n", self.length)
+        format!("valid\nlength: {}\noptimal: {optimal}\n", self.length)
     }
 }
 
@@ -101,7 +102,13 @@ fn check(
             ))
         } else {
             expected.map(|s| {
-                (1, format!("-1 claims the colours can never alternate, but {} moves make them alternate", s.moves.len()))
+                (
+                    1,
+                    format!(
+                        "-1 claims the colours can never alternate, but {} make them alternate",
+                        quantity(s.moves.len(), "move")
+                    ),
+                )
             })
         };
     }
@@ -124,7 +131,10 @@ fn check(
     if file.count > listed {
         return Some((
             1,
-            format!("announces {} moves, but {listed} follow", file.count),
+            format!(
+                "announces {}, but {listed} follow",
+                quantity(file.count, "move")
+            ),
         ));
     }
     let mut at = start;

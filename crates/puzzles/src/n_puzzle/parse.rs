@@ -207,7 +207,7 @@ fn tiles(shape: Shape, cells: &[(usize, Word)]) -> Result<Board, ParseError> {
                 line,
                 w.column,
                 format!("a second {value} (the first is at line {l}, column {c})"),
-                "every number 0 to N-1 exactly once",
+                format!("every number 0 to {} exactly once (a {shape} board)", n - 1),
             ));
         }
         seen[value] = Some((line, w.column));

@@ -3,6 +3,7 @@
 
 use super::board::Board;
 use super::parse::SolutionFile;
+use crate::quantity;
 
 /// The outcome of replaying one solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,26 +20,23 @@ impl Verdict {
         self.problem.is_none()
     }
 
-    /// The report printed by `gridlock verify n-puzzle`: `valid` or `invalid: line N: why`,
-    /// the length, and the optimality line: `optimum` is the optimal length (`Some(None)`
-    /// for unreachable) or `None` when the search did not finish.
+    /// The report printed by `gridlock verify n-puzzle`: `invalid: line N: why` alone (an
+    /// invalid list has no length or optimality to report), or `valid`, the length and the
+    /// optimality line: `optimum` is the optimal length (`Some(None)` for unreachable) or
+    /// `None` when the search did not finish.
     pub fn report(&self, optimum: Option<Option<usize>>) -> String {
-        let first = match &self.problem {
-            None => "valid".to_string(),
-            Some((line, why)) => format!("invalid: line {line}: {why}"),
-        };
+        if let Some((line, why)) = &self.problem {
+            return format!("invalid: line {line}: {why}\n");
+        }
         let optimal = match optimum {
             None => "unknown (the optimal search did not finish within --timeout)".to_string(),
-            Some(None) => match self.is_valid() {
-                true => "yes (the goal cannot be reached: -1)".to_string(),
-                false => "no (the answer is -1: the goal cannot be reached)".to_string(),
-            },
-            Some(Some(best)) if self.is_valid() && self.length == best as i64 => {
-                format!("yes ({best} moves is the minimum)")
+            Some(None) => "yes (the goal cannot be reached: -1)".to_string(),
+            Some(Some(best)) if self.length == best as i64 => {
+                format!("yes ({} is the minimum)", quantity(best, "move"))
             }
-            Some(Some(best)) => format!("no (the minimum is {best} moves)"),
+            Some(Some(best)) => format!("no (the minimum is {})", quantity(best, "move")),
         };
-        format!("{first}\nlength: {}\noptimal: {optimal}\n", self.length)
+        format!("valid\nlength: {}\noptimal: {optimal}\n", self.length)
     }
 }
 
@@ -116,7 +114,10 @@ fn check(start: &Board, goal: &Board, file: &SolutionFile) -> Option<(usize, Str
     if file.count > listed {
         return Some((
             1,
-            format!("announces {} moves, but {listed} follow", file.count),
+            format!(
+                "announces {}, but {listed} follow",
+                quantity(file.count, "move")
+            ),
         ));
     }
     if board != *goal {
@@ -171,5 +172,19 @@ mod tests {
         assert!(run(&start, "2\n7\n8\n")
             .report(Some(Some(2)))
             .starts_with("valid\nlength: 2\noptimal: yes"));
+        // an invalid list is only that: no length, no "optimal: no" as if it were valid
+        let wrong = run(&start, "2\n7\n9\n");
+        let why = wrong.problem.clone().unwrap().1;
+        assert_eq!(
+            wrong.report(Some(Some(2))),
+            format!("invalid: line 3: {why}\n")
+        );
+        assert_eq!(run(&start, "1\n7\n").report(None).lines().count(), 1);
+        // one move: singular
+        let one = [1, 2, 3, 4, 5, 6, 7, 0, 8];
+        assert_eq!(
+            run(&one, "1\n8\n").report(Some(Some(1))),
+            "valid\nlength: 1\noptimal: yes (1 move is the minimum)\n"
+        );
     }
 }

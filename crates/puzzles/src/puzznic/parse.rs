@@ -85,8 +85,8 @@ pub fn parse(text: &str) -> Result<Puzzle, ParseError> {
                 count + 1,
                 "end of line",
                 format!(
-                    "{} more cell(s): row 1 has {width} cells and all rows must be as wide",
-                    width - count
+                    "{} more: row 1 has {width} cells and all rows must be as wide",
+                    crate::quantity(width - count, "cell")
                 ),
             ));
         }

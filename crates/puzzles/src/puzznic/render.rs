@@ -146,9 +146,9 @@ pub fn render_text(
     }
     let _ = writeln!(
         s,
-        "\nsolved: {} moves, {} cycles ({} for --objective {}).",
-        solution.moves,
-        solution.cycles,
+        "\nsolved: {}, {} ({} for --objective {}).",
+        crate::quantity(solution.moves, "move"),
+        crate::quantity(solution.cycles, "cycle"),
         if optimal {
             "optimal"
         } else {

@@ -321,14 +321,12 @@ pub fn describe_bound(stopped: &Stopped, objective: Objective) -> String {
     };
     match (objective, bound.0.as_slice()) {
         (Objective::Moves, [a, b]) => {
-            format!(
-                "proven lower bound: at least {a} moves (and at least {b} cycles with {a} moves)"
-            )
+            let (a, b) = (crate::quantity(a, "move"), crate::quantity(b, "cycle"));
+            format!("proven lower bound: at least {a} (and at least {b} with {a})")
         }
         (Objective::Cycles, [a, b]) => {
-            format!(
-                "proven lower bound: at least {a} cycles (and at least {b} moves with {a} cycles)"
-            )
+            let (a, b) = (crate::quantity(a, "cycle"), crate::quantity(b, "move"));
+            format!("proven lower bound: at least {a} (and at least {b} with {a})")
         }
         _ => format!("proven lower bound: {bound}"),
     }

@@ -3,6 +3,7 @@
 use super::board::Puzzle;
 use super::rules::{cycle, Action};
 use super::solve::Solution;
+use crate::quantity;
 
 /// One parsed line of a judge answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,7 +130,10 @@ pub fn replay(puzzle: &Puzzle, lines: &[SolutionLine]) -> Replay {
         let line = lines.last().map_or(1, |l| l.line);
         return Err((
             line,
-            format!("the board still has {left} piece(s) after the last line"),
+            format!(
+                "the board still has {} after the last line",
+                quantity(left, "piece")
+            ),
         ));
     }
     Ok(Solution::new(actions))
@@ -205,8 +209,9 @@ pub fn judge(
                 Some(s) => Judgement::Invalid {
                     line: 1,
                     reason: format!(
-                        "the answer is -1 but the board can be cleared ({} moves, {} cycles)",
-                        s.moves, s.cycles
+                        "the answer is -1 but the board can be cleared ({}, {})",
+                        quantity(s.moves, "move"),
+                        quantity(s.cycles, "cycle")
                     ),
                 },
             });
@@ -271,7 +276,11 @@ impl Judgement {
                     let words = match verdict {
                         Optimality::Optimal => "optimal".to_string(),
                         Optimality::NotOptimal { moves, cycles } => {
-                            format!("not optimal (optimum: {moves} moves, {cycles} cycles)")
+                            format!(
+                                "not optimal (optimum: {}, {})",
+                                quantity(moves, "move"),
+                                quantity(cycles, "cycle")
+                            )
                         }
                         Optimality::Unknown(why) => format!("unknown ({why})"),
                     };

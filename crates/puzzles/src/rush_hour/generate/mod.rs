@@ -18,14 +18,15 @@
 //! `(seed, i)` alone. Jobs run in parallel, in chunks, and their puzzles are accepted in job
 //! order, so the output depends only on the request, not on threads or timing.
 //! Files: [`rng`] (the seeded generator), [`design`] (random boards and changes), [`climb`]
-//! (one job: evaluate, climb, reduce).
+//! (one job: evaluate, climb, reduce), [`known`] (the largest optimum a request can reach).
 
 pub mod climb;
 pub mod design;
+pub mod known;
 pub mod rng;
 
 use design::Shape;
-use gridlock_search::{Limits, StopReason};
+use gridlock_search::Limits;
 use rayon::prelude::*;
 use rustc_hash::FxHashSet;
 use std::sync::atomic::Ordering;
@@ -65,6 +66,11 @@ pub struct Request {
     pub count: usize,
     /// The seed: the same request and seed give the same puzzles.
     pub seed: u64,
+    /// Stop once this many candidate boards have been evaluated (`None`: no cap). Counted in
+    /// job order, between jobs (a job, at most a few thousand candidates, is never cut
+    /// short), so a capped run finds the same puzzles on any machine and any number of
+    /// threads: the bound a server or a test can rely on, unlike a deadline.
+    pub max_candidates: Option<u64>,
 }
 
 impl Default for Request {
@@ -76,13 +82,15 @@ impl Default for Request {
             set: Set::Any,
             count: 1,
             seed: 1,
+            max_candidates: None,
         }
     }
 }
 
 impl Request {
     /// Checks the request for contradictions a user can fix (the message says what is
-    /// expected); a request that is merely too hard is not an error.
+    /// expected), including a `--moves` range above the largest optimum its pieces allow
+    /// ([`known::ceiling`]); a request that is merely too hard is not an error.
     pub fn check(&self) -> Result<(), String> {
         let (a, b) = self.moves;
         if a == 0 {
@@ -134,6 +142,15 @@ impl Request {
         if self.count == 0 {
             return Err("--count 0: expected at least 1 puzzle".into());
         }
+        let top = known::ceiling(self);
+        if a > top.moves {
+            return Err(format!(
+                "--moves {}: {}; expected a range that starts at {} or below",
+                range_text(self.moves),
+                top.why,
+                top.moves
+            ));
+        }
         Ok(())
     }
 
@@ -154,6 +171,15 @@ impl Request {
             },
             walls: self.walls,
         }
+    }
+}
+
+/// `A..B` or `A..`, as `--moves` reads it.
+pub fn range_text((a, b): (u32, Option<u32>)) -> String {
+    match b {
+        Some(b) if b == a => a.to_string(),
+        Some(b) => format!("{a}..{b}"),
+        None => format!("{a}.."),
     }
 }
 
@@ -201,30 +227,51 @@ pub struct Report {
     /// The largest MOVES of any component met.
     pub best_moves: u32,
     /// Why the run ended before `count` puzzles, if it did.
-    pub stopped: Option<StopReason>,
+    pub stopped: Option<Stop>,
+}
+
+/// Why a run ended before it had `count` puzzles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Stop {
+    /// The limits' deadline passed.
+    #[error("time limit reached")]
+    Timeout,
+    /// The limits' cancel flag was raised (Ctrl-C), or the caller's `each` asked to stop.
+    #[error("interrupted")]
+    Cancelled,
+    /// [`Request::max_candidates`] candidate boards were evaluated.
+    #[error("candidate limit of {0} boards reached")]
+    Candidates(u64),
 }
 
 /// Whether the limits' deadline has passed or their cancel flag is raised.
-fn limit_hit(limits: &Limits) -> Option<StopReason> {
+fn limit_hit(limits: &Limits) -> Option<Stop> {
     if limits
         .cancel
         .as_ref()
         .is_some_and(|f| f.load(Ordering::Relaxed))
     {
-        return Some(StopReason::Cancelled);
+        return Some(Stop::Cancelled);
     }
     limits
         .deadline
         .filter(|&d| Instant::now() >= d)
-        .map(|_| StopReason::Timeout)
+        .map(|_| Stop::Timeout)
+}
+
+/// Whether the candidate cap is spent (checked before each job's result is taken).
+fn out_of_candidates(req: &Request, report: &Report) -> Option<Stop> {
+    req.max_candidates
+        .filter(|&cap| report.tried >= cap)
+        .map(Stop::Candidates)
 }
 
 /// Generates `req.count` puzzles (see the module comment for what each one is), calling
 /// `each` on every puzzle as it is accepted (in output order; returning false stops the run,
 /// e.g. when the reader has gone) and `progress` after every chunk of jobs. Stops early, with
-/// the puzzles found so far, when `limits`' deadline passes or its cancel flag is raised
-/// (`Report::stopped`); without either an impossible request runs for ever. `req` must pass
-/// [`Request::check`].
+/// the puzzles found so far, when `limits`' deadline passes, its cancel flag is raised or
+/// `req.max_candidates` is spent (`Report::stopped`); without any of them an impossible
+/// request runs for ever. `req` must pass [`Request::check`].
 pub fn generate(
     req: &Request,
     limits: &Limits,
@@ -239,8 +286,8 @@ pub fn generate(
     let threads = rayon::current_num_threads() as u64;
     let mut chunk = threads.max(1);
     let mut next = 0u64;
-    while report.puzzles.len() < req.count {
-        if let Some(reason) = limit_hit(limits) {
+    'run: while report.puzzles.len() < req.count {
+        if let Some(reason) = limit_hit(limits).or_else(|| out_of_candidates(req, &report)) {
             report.stopped = Some(reason);
             break;
         }
@@ -251,6 +298,10 @@ pub fn generate(
             .collect();
         next += chunk;
         for result in results {
+            if let Some(reason) = out_of_candidates(req, &report) {
+                report.stopped = Some(reason);
+                break 'run;
+            }
             report.jobs += 1;
             report.tried += result.tried;
             report.best_moves = report.best_moves.max(result.best_moves);
@@ -262,7 +313,7 @@ pub fn generate(
                     let go_on = each(&g);
                     report.puzzles.push(g);
                     if !go_on {
-                        report.stopped = Some(StopReason::Cancelled);
+                        report.stopped = Some(Stop::Cancelled);
                         return report;
                     }
                 } else {

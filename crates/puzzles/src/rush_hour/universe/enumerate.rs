@@ -252,16 +252,40 @@ impl Units {
 
     /// Enumerates unit `u` into `rows`.
     pub fn run_unit(&self, u: u64, scratch: &mut Scratch, rows: &mut Vec<Row>) -> Summary {
+        self.run_unit_until(u, scratch, rows, &|| false)
+            .expect("a unit that is never stopped completes")
+    }
+
+    /// [`Units::run_unit`], giving up between two layouts once `stop` says so (Ctrl-C, the
+    /// reader gone): `None` then, and the rows pushed so far are a partial unit, to be
+    /// dropped (the table holds whole units only).
+    pub fn run_unit_until(
+        &self,
+        u: u64,
+        scratch: &mut Scratch,
+        rows: &mut Vec<Row>,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<Summary> {
         let (walls, row_kinds) = self.unit(u);
         let mut summary = Summary {
             units: 1,
             ..Summary::default()
         };
-        run_unit(walls, row_kinds, self.rules, scratch, rows, &mut summary);
-        summary
+        run_unit(
+            walls,
+            row_kinds,
+            self.rules,
+            scratch,
+            rows,
+            &mut summary,
+            stop,
+        )
+        .then_some(summary)
     }
 }
 
+/// Enumerates one unit; false if `stop` ended it early (checked between layouts, each a few
+/// milliseconds at most, so a stop is prompt even in the units that take seconds).
 fn run_unit(
     walls: u64,
     row_kinds: [u8; 6],
@@ -269,7 +293,8 @@ fn run_unit(
     scratch: &mut Scratch,
     rows: &mut Vec<Row>,
     summary: &mut Summary,
-) {
+    stop: &dyn Fn() -> bool,
+) -> bool {
     let t = tables();
     if rules == Rules::Published {
         for (i, &k) in row_kinds.iter().enumerate() {
@@ -280,7 +305,7 @@ fn run_unit(
                 .sum::<u32>()
                 + (walls >> (6 * i) & 63).count_ones();
             if cells >= 6 {
-                return;
+                return true;
             }
         }
     }
@@ -302,7 +327,7 @@ fn run_unit(
         }
         tuples = next;
         if tuples.is_empty() {
-            return;
+            return true;
         }
     }
     let column_kinds: Vec<u8> = (0..PLAIN_KINDS as u8)
@@ -343,6 +368,9 @@ fn run_unit(
     // iterative depth-first search over column kinds
     loop {
         if j == 6 {
+            if stop() {
+                return false;
+            }
             let layout = Layout::new(kinds, walls);
             run_layout(&layout, &tuples, &live[6], rules, scratch, rows, summary);
             j -= 1;
@@ -378,6 +406,7 @@ fn run_unit(
             choice[j] = 0;
         }
     }
+    true
 }
 
 fn run_layout(
@@ -480,7 +509,11 @@ pub fn enumerate<E: From<Cancelled>>(
                         return;
                     }
                     let mut rows = Vec::new();
-                    let s = units.run_unit(u, &mut scratch, &mut rows);
+                    let stopped = || stop.load(Ordering::Relaxed) || cancelled();
+                    // a unit cut short is dropped: the table holds whole units only
+                    let Some(s) = units.run_unit_until(u, &mut scratch, &mut rows, &stopped) else {
+                        return;
+                    };
                     if tx.send((u, rows, s)).is_err() {
                         return;
                     }
@@ -521,4 +554,46 @@ pub fn enumerate<E: From<Cancelled>>(
     });
     result?;
     Ok(summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::Cell;
+
+    /// `stop` is asked once per layout; saying yes drops the unit (`None`), and a stop that
+    /// never fires gives exactly `run_unit`'s summary and rows.
+    #[test]
+    fn a_unit_stops_between_layouts() {
+        let units = Units::new(&Config::default());
+        let mut scratch = Scratch::default();
+        let (u, whole, rows) = (0..2000)
+            .find_map(|u| {
+                let mut rows = Vec::new();
+                let s = units.run_unit(u, &mut scratch, &mut rows);
+                (s.layouts + s.skipped_layouts >= 3 && !rows.is_empty()).then_some((u, s, rows))
+            })
+            .expect("a unit with three layouts and a row");
+        let asked = Cell::new(0u64);
+        let mut again = Vec::new();
+        let never = || {
+            asked.set(asked.get() + 1);
+            false
+        };
+        let s = units.run_unit_until(u, &mut scratch, &mut again, &never);
+        assert_eq!(s.as_ref(), Some(&whole));
+        assert_eq!(again, rows);
+        assert_eq!(asked.get(), whole.layouts + whole.skipped_layouts);
+        let asked = Cell::new(0u64);
+        let second = || {
+            asked.set(asked.get() + 1);
+            asked.get() >= 2
+        };
+        let mut partial = Vec::new();
+        assert_eq!(
+            units.run_unit_until(u, &mut scratch, &mut partial, &second),
+            None
+        );
+        assert_eq!(asked.get(), 2, "stopped at the second layout");
+    }
 }
