@@ -10,7 +10,7 @@ use gridlock_puzzles::rush_hour::{
     optima_all, parse, parse_database, Metric, Position, Puzzle, Six, StepSlots, Steps,
 };
 use gridlock_search::slots::SlotComponent;
-use gridlock_search::{explore, sweep, Graph, Limits};
+use gridlock_search::{sweep, Component, EdgeComponent, Graph, Limits};
 use std::hint::black_box;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -158,7 +158,10 @@ fn engine_vs_pathfinding(c: &mut Criterion) {
         b.iter(|| {
             let mut total = 0;
             for &(six, start) in &sample {
-                let (component, _) = explore(&Steps(six), start, &Limits::none()).unwrap();
+                let mut component = EdgeComponent::new();
+                component
+                    .explore(&Steps(six), start, &Limits::none())
+                    .unwrap();
                 total += component.len();
             }
             assert_eq!(total, states);

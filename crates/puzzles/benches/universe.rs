@@ -6,7 +6,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use gridlock_puzzles::rush_hour::universe::{
     classify, layout::Layout, Board, Config, Rules, Scratch, Units,
 };
-use gridlock_search::{explore, Limits};
+use gridlock_search::{Component, EdgeComponent, Limits};
 use std::hint::black_box;
 
 fn bench(c: &mut Criterion) {
@@ -19,10 +19,11 @@ fn bench(c: &mut Criterion) {
     g.bench_function("baseline: engine explore, same component", |b| {
         let (layout, p) = Layout::from_board(&Board::parse(hardest).unwrap()).unwrap();
         b.iter(|| {
-            explore(&layout, black_box(p), &Limits::none())
-                .unwrap()
-                .0
-                .len()
+            let mut component = EdgeComponent::new();
+            component
+                .explore(&layout, black_box(p), &Limits::none())
+                .unwrap();
+            component.len()
         })
     });
     g.bench_function("units 66320..66340 (walls 0)", |b| {

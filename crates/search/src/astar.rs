@@ -1,10 +1,8 @@
 use crate::arena::Arena;
-use crate::bfs::path_cost;
 use crate::cost::{Bound, Cost};
 use crate::graph::Graph;
-use crate::graph::SearchResult;
 use crate::limits::{Limits, Stopped, CLOCK_EVERY};
-use crate::path::Found;
+use crate::path::{path_cost, Found, SearchResult};
 use crate::stats::Stats;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;

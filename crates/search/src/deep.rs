@@ -1,11 +1,12 @@
 //! IDA* for deep unit-cost searches on a state changed in place.
 //!
-//! [`crate::ida_star`] works on any [`crate::Graph`]: it copies every successor into a buffer
-//! and scans the path for repeats, which costs far more than the heuristic itself once a
-//! search runs into hundreds of millions of nodes. [`ida_star_in_place`] is the fast path for
-//! puzzles whose moves can be undone (sliding tiles): one mutable state, moves applied and
-//! undone in place, the child's bound computed from the parent's and the move, the move that
-//! undoes the previous one never tried, and nothing allocated per node.
+//! A search that copies every successor into a buffer and scans its path for repeats costs
+//! far more than the heuristic itself once it runs into hundreds of millions of nodes.
+//! [`ida_star_in_place`] is made for puzzles whose moves can be undone (sliding tiles): one
+//! mutable state, moves applied and undone in place, the child's bound computed from the
+//! parent's and the move, the move that undoes the previous one never tried, and nothing
+//! allocated per node. Puzzles call it through [`crate::ida_star_split`], which runs it on one
+//! thread or splits its deep iterations over every core ([`probe_until`] is that unit).
 
 use crate::limits::{Limits, StopReason, Stopped, CLOCK_EVERY};
 use crate::stats::Stats;
@@ -57,7 +58,7 @@ pub struct DeepFound<M> {
 /// it was otherwise (also when a limit stops it). `max_cost`, when given, ends the search with no answer once the bound
 /// exceeds it; `limits.max_states` caps the expanded nodes (IDA* holds only the current
 /// path); the clock and the cancel flag are looked at every few thousand expansions.
-pub fn ida_star_in_place<P: InPlace>(
+pub(crate) fn ida_star_in_place<P: InPlace>(
     puzzle: &P,
     state: &mut P::State,
     h: u32,
@@ -105,9 +106,9 @@ pub fn ida_star_in_place<P: InPlace>(
     }
 }
 
-/// What one bounded depth-first pass of [`probe_in_place`] found.
+/// What one bounded depth-first pass of [`probe_until`] found.
 #[derive(Clone, Debug)]
-pub struct Probe<M> {
+pub(crate) struct Probe<M> {
     /// The moves from the node to a goal within the bound, if one was found.
     pub moves: Option<Vec<M>>,
     /// The smallest `g + h` above the bound met on the way: the next bound, if any.
@@ -119,20 +120,9 @@ pub struct Probe<M> {
 /// One IDA* iteration below a node: the building block for splitting one search tree
 /// across threads (a driver expands the first levels itself, then probes each subtree with
 /// the same bound and takes the smallest next bound). `g` is the node's depth, `h` its
-/// lower bound, `banned` the move that would undo the move into it.
-pub fn probe_in_place<P: InPlace>(
-    puzzle: &P,
-    state: &mut P::State,
-    (g, h): (u32, u32),
-    banned: Option<P::Move>,
-    bound: u32,
-    limits: &Limits,
-) -> Result<Probe<P::Move>, Stopped> {
-    probe_until(puzzle, state, (g, h), banned, bound, limits, None)
-}
-
-/// [`probe_in_place`], also stopped (as [`StopReason::Cancelled`]) once `superseded`'s
-/// counter holds an index below its own: a subtree earlier in the serial order found a goal.
+/// lower bound, `banned` the move that would undo the move into it. Also stopped (as
+/// [`StopReason::Cancelled`]) once `superseded`'s counter holds an index below its own: a
+/// subtree earlier in the serial order found a goal.
 pub(crate) fn probe_until<P: InPlace>(
     puzzle: &P,
     state: &mut P::State,
@@ -328,11 +318,11 @@ mod tests {
     fn probes_below_a_node_give_the_answer_or_the_next_bound() {
         let line = Line { moves: [1, -1] };
         let mut s = 7;
-        let short = probe_in_place(&line, &mut s, (0, 7), None, 6, &Limits::none()).unwrap();
+        let short = probe_until(&line, &mut s, (0, 7), None, 6, &Limits::none(), None).unwrap();
         assert_eq!((short.moves, short.next_bound), (None, Some(7)));
         // below the start's first move (-1, to 6), with the bound of the whole search
         let mut s = 6;
-        let p = probe_in_place(&line, &mut s, (1, 6), Some(1), 7, &Limits::none()).unwrap();
+        let p = probe_until(&line, &mut s, (1, 6), Some(1), 7, &Limits::none(), None).unwrap();
         assert_eq!(p.moves, Some(vec![-1; 6]));
     }
 

@@ -10,8 +10,8 @@
 
 use crate::cost::Bound;
 use crate::graph::{Edge, Reversible};
+use crate::hash::home;
 use crate::limits::{Limits, Stopped, CLOCK_EVERY};
-use crate::slots::home;
 use crate::stats::Stats;
 use std::hash::Hash;
 use std::ops::ControlFlow;

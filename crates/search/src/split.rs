@@ -4,7 +4,7 @@
 //! subtrees below the frontier's nodes on rayon's pool, all with the iteration's bound; the
 //! next bound is the smallest any of them met. The subtrees are numbered in the order the
 //! serial search visits them and the answer is the goal of the lowest-numbered subtree that
-//! holds one, so the move list is the one [`ida_star_in_place`] returns, on any number of
+//! holds one, so the move list is the one the serial search (`deep.rs`) returns, on any number of
 //! threads; a subtree numbered above a found goal stops as soon as it learns of it. Early
 //! iterations are too small to share and run on the calling thread.
 
@@ -24,7 +24,8 @@ pub const SPLIT_ABOVE: u64 = 1 << 18;
 /// differ by orders of magnitude) does not leave the other threads idle at the end.
 const TASKS_PER_THREAD: usize = 256;
 
-/// [`ida_star_in_place`] on every thread of rayon's current pool, with the same answer.
+/// IDA* on a state changed in place ([`InPlace`]), on every thread of rayon's current pool,
+/// with the answer of the serial search.
 ///
 /// The state is left at the goal when one is found, and as it was otherwise. The node
 /// counts in the statistics are those of all threads together (so a stop by the clock or

@@ -9,7 +9,7 @@
 use super::board::Board;
 use super::moves::Move;
 use super::solve::Metric;
-use gridlock_search::{Limits, Stats, Stopped, Sweep};
+use gridlock_search::{Component, Limits, Stats, Stopped, Sweep};
 use std::fmt::Debug;
 use std::hash::Hash;
 use std::ops::ControlFlow;
@@ -52,27 +52,12 @@ pub trait Model: Sync {
 }
 
 /// A whole component, explored once over one-cell steps, then measured in both metrics from
-/// a set of its states. States are numbered densely, the start first.
-pub trait Explorer<M: Model + ?Sized> {
+/// a set of its states: one of the engine's component explorers, which number the states
+/// densely in breadth-first order from the start and answer the engine's [`Component`]
+/// questions (`len`, `state`, `depth`, `find_into`).
+pub trait Explorer<M: Model + ?Sized>: Component<State = M::State> {
     /// Explores `start`'s component (replacing what was held).
     fn explore(&mut self, model: &M, start: M::State, limits: &Limits) -> Result<Stats, Stopped>;
-
-    /// Positions in the component.
-    fn len(&self) -> usize;
-
-    /// True before anything is explored.
-    fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// Position number `i`.
-    fn state(&self, i: u32) -> M::State;
-
-    /// Steps from the start to position `i` (the exploration is breadth-first).
-    fn depth(&self, i: u32) -> u32;
-
-    /// The positions where `pred` holds, in numbering order, into `out`.
-    fn find_into(&self, pred: impl FnMut(&M::State) -> bool, out: &mut Vec<u32>);
 
     /// Every position's distance in `metric` (slides, or steps without the exit) to the
     /// nearest of `sources`, into `dist` (`UNREACHABLE` where none).

@@ -5,7 +5,7 @@
 use super::model::{Explorer, Model};
 use super::moves::{Move, Ranked};
 use super::render;
-use gridlock_search::{dijkstra, Bound, Limits, Stats, Stopped, UNREACHABLE};
+use gridlock_search::{dijkstra, Bound, Component, Limits, Stats, Stopped, UNREACHABLE};
 use std::ops::ControlFlow;
 
 /// What is being minimised.

@@ -185,22 +185,6 @@ impl<'a, const W: usize> Explorer<Wide<'a, W>> for CompactComponent<Packed<W>> {
         CompactComponent::explore(self, &Steps(model), start, limits)
     }
 
-    fn len(&self) -> usize {
-        CompactComponent::len(self)
-    }
-
-    fn state(&self, i: u32) -> Packed<W> {
-        CompactComponent::state(self, i)
-    }
-
-    fn depth(&self, i: u32) -> u32 {
-        CompactComponent::depth(self, i)
-    }
-
-    fn find_into(&self, pred: impl FnMut(&Packed<W>) -> bool, out: &mut Vec<u32>) {
-        CompactComponent::find_into(self, pred, out)
-    }
-
     fn distances_from(
         &mut self,
         model: &Wide<'a, W>,

@@ -151,22 +151,6 @@ impl Explorer<Six> for SlotComponent<Position, (u64, u64)> {
         SlotComponent::explore(self, &StepSlots(six), start, limits)
     }
 
-    fn len(&self) -> usize {
-        SlotComponent::len(self)
-    }
-
-    fn state(&self, i: u32) -> Position {
-        SlotComponent::state(self, i)
-    }
-
-    fn depth(&self, i: u32) -> u32 {
-        SlotComponent::depth(self, i)
-    }
-
-    fn find_into(&self, pred: impl FnMut(&Position) -> bool, out: &mut Vec<u32>) {
-        SlotComponent::find_into(self, pred, out)
-    }
-
     fn distances_from(
         &mut self,
         _: &Six,

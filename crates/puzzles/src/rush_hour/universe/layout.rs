@@ -710,6 +710,7 @@ impl Ranker {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use gridlock_search::Component;
 
     fn parse(s: &str) -> (Layout, u64) {
         Layout::from_board(&Board::parse(s).unwrap()).unwrap()
@@ -735,11 +736,10 @@ mod tests {
             "oBoooooBooCCAAoDoooEoDooFEooooFGGGoo",
         ] {
             let (layout, start) = parse(s);
-            let comp = gridlock_search::explore(&layout, start, &gridlock_search::Limits::none())
-                .unwrap()
-                .0;
+            let comp =
+                super::super::explored(&layout, start, &gridlock_search::Limits::none()).unwrap();
             assert!(comp.len() > 100);
-            for &p in comp.states() {
+            for p in comp.states() {
                 let fast = layout.normalised(p);
                 assert_eq!(
                     std::str::from_utf8(&fast).unwrap(),
@@ -753,16 +753,11 @@ mod tests {
     fn normalised_below_is_the_normalised_string_when_smaller() {
         // every pair of positions of a component (and the smallest string of it found both ways)
         let (layout, start) = parse("BBoCxoDDoCoEoAAoFEGoHHFoGxIIJoKKKoJo");
-        let comp = gridlock_search::explore(&layout, start, &gridlock_search::Limits::none())
-            .unwrap()
-            .0;
-        let strings: Vec<[u8; CELLS]> = comp
-            .states()
-            .iter()
-            .map(|&p| layout.normalised(p))
-            .collect();
+        let comp =
+            super::super::explored(&layout, start, &gridlock_search::Limits::none()).unwrap();
+        let strings: Vec<[u8; CELLS]> = comp.states().map(|p| layout.normalised(p)).collect();
         let (mut smaller, mut not, mut ties) = (0, 0, 0);
-        for (&p, &own) in comp.states().iter().zip(&strings).step_by(7) {
+        for (p, &own) in comp.states().zip(&strings).step_by(7) {
             for other in strings.iter().step_by(5) {
                 // pairs whose masks first differ at a cell where the characters agree (the
                 // comparison must look further)
@@ -794,7 +789,7 @@ mod tests {
             "{smaller} {not} {ties}"
         );
         let mut best = [u8::MAX; CELLS];
-        for &p in comp.states() {
+        for p in comp.states() {
             if let Some(s) = layout.normalised_below(p, &best) {
                 best = s;
             }
@@ -821,19 +816,18 @@ mod tests {
     fn ranks_are_dense_and_unique() {
         let t = tables();
         let (layout, start) = parse("oBoooooBooCCAAoDoooEoDooFEooooFGGGoo");
-        let comp = gridlock_search::explore(&layout, start, &gridlock_search::Limits::none())
-            .unwrap()
-            .0;
+        let comp =
+            super::super::explored(&layout, start, &gridlock_search::Limits::none()).unwrap();
         let mut ranker = Ranker::default();
         ranker.reset(&layout);
         let mut seen = std::collections::HashSet::new();
-        for &s in comp.states() {
+        for s in comp.states() {
             let r = ranker.rank(t, s);
             assert!(seen.insert(r));
         }
         assert!(ranker.size() >= comp.len() as u64);
         // every rank maps back to its position; the ranker's occupancy is the layout's
-        for &s in comp.states() {
+        for s in comp.states() {
             let (a, b) = (ranker.occupancy(s), layout.occupancy(t, s));
             assert_eq!((a.h_cm, a.v_rm), (b.h_cm, b.v_rm));
             let occ = layout.occupancy(t, s);
