@@ -21,6 +21,26 @@ pub fn quantity(n: impl std::fmt::Display, noun: &str) -> String {
     format!("{n} {noun}{s}")
 }
 
+/// Whitespace-separated tokens of a line with their 1-based character columns.
+pub(crate) fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut rest = line;
+    let mut column = 1;
+    std::iter::from_fn(move || {
+        let skipped = rest.len() - rest.trim_start().len();
+        column += rest[..skipped].chars().count();
+        rest = &rest[skipped..];
+        if rest.is_empty() {
+            return None;
+        }
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let (token, after) = rest.split_at(end);
+        let at = column;
+        column += token.chars().count();
+        rest = after;
+        Some((at, token))
+    })
+}
+
 /// How many of `lines` come before the trailing ones that `blank` calls blank.
 pub(crate) fn used(lines: &[&str], blank: impl Fn(&str) -> bool) -> usize {
     lines.iter().rposition(|l| !blank(l)).map_or(0, |i| i + 1)

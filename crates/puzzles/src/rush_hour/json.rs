@@ -7,9 +7,10 @@
 //! `crates/cli/tests/json_fields.rs` pins every name and its place.
 
 use super::generate::Generated;
+use super::moves::Metric;
 use super::parse::parse_database;
 use super::puzzle::{Prepared, Puzzle};
-use super::solve::{Analysis, Metric, Optima, Solution};
+use super::solve::{Analysis, Optima, Solution};
 use super::verify::{Judgement, Verdict};
 use crate::json::Problem;
 use crate::PuzzleError;

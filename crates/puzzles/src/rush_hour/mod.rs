@@ -15,8 +15,10 @@
 //! written once and compiled for each:
 //!
 //! - [`board`]: the board (shape, vehicles, walls, exit) and positions as offsets;
-//! - [`moves`]: moves, directions, the one legality rule, the graphs the engine searches;
-//! - [`parse`]: every input format; [`puzzle`]: a parsed [`Puzzle`], which picks the model;
+//! - [`moves`]: moves, directions, metrics, the one legality rule; [`graphs`]: the graphs
+//!   the engine searches;
+//! - [`parse`]: every input format and shape; [`puzzle`]: a parsed [`Puzzle`], which picks
+//!   the model and is every command's entry point;
 //! - [`solve`]: the contest answer, optimal solutions, batch and component analysis;
 //! - [`render`] (text), [`json`] (every JSON object the command line prints), [`verify`]
 //!   (the special judge).
@@ -27,6 +29,7 @@
 pub mod board;
 pub mod general;
 pub mod generate;
+pub mod graphs;
 pub mod json;
 pub mod model;
 pub mod moves;
@@ -40,9 +43,10 @@ pub mod verify;
 
 pub use board::{Board, Label, Vehicle};
 pub use general::{General, Packed, Wide};
+pub use graphs::{Ranked, Slides, Steps};
 pub use model::{Explorer, Model};
-pub use moves::{Direction, Illegal, Move, Ranked, Slides, Steps};
-pub use parse::{parse, parse_database, parse_database_at, Format};
-pub use puzzle::{optima_all, Prepared, Puzzle};
+pub use moves::{Direction, Illegal, Metric, Move};
+pub use parse::{parse, parse_database, parse_database_at};
+pub use puzzle::{optima_all, Format, Prepared, Puzzle};
 pub use six::{Position, Six, StepSlots};
-pub use solve::{optimum, solve, Analyser, Analysis, Metric, Optima, Solution};
+pub use solve::{optimum, solve, Analyser, Analysis, Optima, Solution};

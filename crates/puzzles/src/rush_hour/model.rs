@@ -7,8 +7,7 @@
 //! no model at all.
 
 use super::board::Board;
-use super::moves::Move;
-use super::solve::Metric;
+use super::moves::{Metric, Move};
 use gridlock_search::{Component, Limits, Stats, Stopped, Sweep};
 use std::fmt::Debug;
 use std::hash::Hash;

@@ -6,15 +6,25 @@
 use super::board::Board;
 use super::general::{General, Wide};
 use super::model::Model;
-use super::moves::Move;
-use super::parse::Format;
+use super::moves::{Metric, Move};
 use super::render;
 use super::six::{Position, Six, EXIT_ROW, SIDE};
-use super::solve::{self, Analyser, Analysis, Metric, Optima, Solution};
-use super::verify::{self, Judgement, Written};
+use super::solve::{self, Analyser, Analysis, Optima, Solution};
+use super::verify::{replay, Judgement, Verdict, Written};
 use gridlock_search::{Limits, Stats, Stopped};
 use std::borrow::Borrow;
 use std::cell::RefCell;
+
+/// Which format a board was written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Rows of integers.
+    Judge,
+    /// One 36-character string.
+    Database,
+    /// Lines of letters (or one line, rows separated by `/`).
+    Grid,
+}
 
 /// A board prepared for search by the model that fits it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -152,9 +162,25 @@ impl Puzzle {
             .analyse(model, start, limits))
     }
 
-    /// Replays a move list and measures it against the optimum (the special judge).
+    /// The special judge: replays `moves` and, when valid, solves the board (within
+    /// `limits`) to say whether the list is optimal in steps and in moves. An optimum that
+    /// cannot be computed within the limits leaves the list valid with its optimality
+    /// unknown.
     pub fn judge(&self, moves: &[Written], limits: &Limits) -> Judgement {
-        verify::judge(self, moves, limits)
+        let verdict = replay(self.board(), &self.start, moves);
+        let (mut best_steps_out, mut best_moves) = (None, None);
+        if matches!(verdict, Verdict::Valid { .. }) {
+            if let Ok(best) = self.optima(limits) {
+                let red = u32::from(self.board().red_len().unwrap_or(0));
+                best_steps_out = best.steps.map(|s| s + red);
+                best_moves = best.moves;
+            }
+        }
+        Judgement {
+            verdict,
+            best_steps_out,
+            best_moves,
+        }
     }
 }
 

@@ -2,21 +2,12 @@
 //! moves, and whole-component analysis (both metrics at once) for batch runs, `explore` and
 //! the verifier.
 
+use super::graphs::Ranked;
 use super::model::{Explorer, Model};
-use super::moves::{Move, Ranked};
+use super::moves::{Metric, Move};
 use super::render;
 use gridlock_search::{dijkstra, Bound, Component, Limits, Stats, Stopped, UNREACHABLE};
 use std::ops::ControlFlow;
-
-/// What is being minimised.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Metric {
-    /// Single-cell steps; the printed number includes the red car's exit steps (the contest).
-    #[default]
-    Steps,
-    /// Slides of any length; the exit is not counted (the published database).
-    Moves,
-}
 
 /// An optimal solution: the slides, the position after each, and its length in both metrics.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -8,9 +8,8 @@
 
 use super::board::{Board, Label};
 use super::moves::{Direction, Illegal};
-use super::parse::tokens;
-use super::puzzle::Puzzle;
 use crate::error::{describe_char, ParseError};
+use crate::text::tokens;
 
 /// One line of a move list, as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -193,7 +192,7 @@ pub fn replay(board: &Board, start: &[u8], moves: &[Written]) -> Verdict {
     Verdict::Invalid { line, reason }
 }
 
-/// A replayed move list together with the optimum it is measured against: the special
+/// A replayed move list together with the optimum it is measured against ([`super::Puzzle::judge`]): the special
 /// judge's whole answer, worded once here so the command line and the web API say the same.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Judgement {
@@ -204,27 +203,6 @@ pub struct Judgement {
     pub best_steps_out: Option<u32>,
     /// The fewest moves (same conditions).
     pub best_moves: Option<u32>,
-}
-
-/// Replays `moves` and, when valid, solves the board (within `limits`) to say whether the
-/// list is optimal in steps and in moves. An optimum that cannot be computed within the
-/// limits leaves the list valid with its optimality unknown.
-pub fn judge(puzzle: &Puzzle, moves: &[Written], limits: &gridlock_search::Limits) -> Judgement {
-    let board = puzzle.board();
-    let verdict = replay(board, &puzzle.start, moves);
-    let (mut best_steps_out, mut best_moves) = (None, None);
-    if matches!(verdict, Verdict::Valid { .. }) {
-        if let Ok(best) = puzzle.optima(limits) {
-            let red = u32::from(board.red_len().unwrap_or(0));
-            best_steps_out = best.steps.map(|s| s + red);
-            best_moves = best.moves;
-        }
-    }
-    Judgement {
-        verdict,
-        best_steps_out,
-        best_moves,
-    }
 }
 
 impl Judgement {

@@ -6,12 +6,11 @@
 //! ([`Wide`]); occupancy is one 16-bit mask per row and per column. Everything the two
 //! models share (the board, legality, solving, rendering, the verifier) is written once in
 //! [`crate::rush_hour`]; this module is only what makes large boards searchable. Files:
-//! [`board`] (packing, occupancy, room to slide), [`moves`] (steps, slides, the masked
-//! graphs of the sorted-level sweep, the engines), [`parse`] (the R×C readers).
+//! [`board`] (packing, occupancy, room to slide) and [`moves`] (steps, slides, the masked
+//! graphs of the sorted-level sweep, the engines).
 
 pub mod board;
 pub mod moves;
-pub mod parse;
 
 pub use board::{General, Packed, MAX_WORDS};
 pub use moves::Wide;

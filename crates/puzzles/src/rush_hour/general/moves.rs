@@ -8,9 +8,9 @@
 
 use super::board::{General, Packed};
 use crate::rush_hour::board::Board;
+use crate::rush_hour::graphs::{Slides, Steps};
 use crate::rush_hour::model::{Explorer, Model};
-use crate::rush_hour::moves::{Move, Slides, Steps};
-use crate::rush_hour::solve::Metric;
+use crate::rush_hour::moves::{Metric, Move};
 use gridlock_search::{
     frontier_sweep, CompactComponent, Limits, MaskedGraph, Stats, Stopped, Sweep,
 };

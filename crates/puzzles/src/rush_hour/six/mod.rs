@@ -6,12 +6,10 @@
 //! steps. Everything the two models share (the board, legality, solving, rendering, the
 //! verifier) is written once in [`crate::rush_hour`]; this module is only what makes the
 //! 6×6 board fast. Files: [`board`] (packed positions, occupancy masks, the reach and step
-//! tables), [`moves`] (steps, slides, the slot graph, the engines), [`parse`] (the formats
-//! only 6×6 boards are written in, and their messages).
+//! tables) and [`moves`] (steps, slides, the slot graph, the engines).
 
 pub mod board;
 pub mod moves;
-pub mod parse;
 
 pub use board::{Position, Six, EXIT_ROW, SIDE};
 pub use moves::StepSlots;

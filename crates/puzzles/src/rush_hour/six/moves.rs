@@ -4,9 +4,9 @@
 
 use super::board::{Position, Six, BITS};
 use crate::rush_hour::board::Board;
+use crate::rush_hour::graphs::{Slides, Steps};
 use crate::rush_hour::model::{Explorer, Model};
-use crate::rush_hour::moves::{Move, Slides, Steps};
-use crate::rush_hour::solve::Metric;
+use crate::rush_hour::moves::{Metric, Move};
 use gridlock_search::slots::{SlotComponent, SlotGraph};
 use gridlock_search::{sweep, Limits, Stats, Stopped, Sweep};
 use std::ops::ControlFlow;

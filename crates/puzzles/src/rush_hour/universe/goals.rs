@@ -419,7 +419,7 @@ mod tests {
     use super::*;
     use crate::rush_hour::universe::board::Board;
     use crate::rush_hour::universe::lanes::tables;
-    use crate::rush_hour::universe::sweep::union;
+    use crate::rush_hour::universe::union_find::union;
     use std::collections::HashMap;
 
     /// Every goal row tuple of `layout` whose columns all have a compatible arrangement, by

@@ -28,17 +28,19 @@ mod enumerate;
 mod goals;
 pub mod lanes;
 pub mod layout;
+mod neighbours;
 pub mod prune;
 mod queue;
 mod rowmap;
 mod scan;
 mod sweep;
+mod union_find;
 mod waves;
 
 pub use board::{normalise, Board};
 pub(crate) use component::Farthest;
 pub use component::{ComponentInfo, Scratch};
-pub use enumerate::{enumerate, Cancelled, Config, Event, Row, Rules, Summary, Units};
+pub use enumerate::{enumerate, Cancelled, Config, Event, Row, Rules, Summary, Units, Worker};
 
 use crate::error::{ParseError, PuzzleError};
 use gridlock_search::{Component, EdgeComponent, EdgeComponentOf, Limits, Stopped};

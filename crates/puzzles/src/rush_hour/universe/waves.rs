@@ -300,7 +300,7 @@ impl Waves {
                 self.touched.push(at as u32);
             }
             self.next[at] |= 1 << bit;
-            super::sweep::union(parent, goal_node, node);
+            super::union_find::union(parent, goal_node, node);
         }
         self.arrivals = arrivals;
         self.settle(1);
@@ -563,7 +563,7 @@ impl Waves {
                         x += rel[j][at[j]].0;
                         y += rel[j][at[j]].1;
                     }
-                    super::sweep::union(parent, x, y);
+                    super::union_find::union(parent, x, y);
                     for j in 0..6 {
                         at[j] += 1;
                         if at[j] < rlens[j] {

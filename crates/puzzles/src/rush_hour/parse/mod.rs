@@ -8,8 +8,8 @@
 //!   lower-case letters other than `o` and `x`), or one line with the rows separated by `/`.
 //!
 //! Sides are 4 to 12 cells. Text that is one line without `/`, or 6 rows whose first row has
-//! 6 cells, is read by the 6×6 readers ([`super::six::parse`]), whose messages speak of 6
-//! rows and columns; any other shape by the R×C readers ([`super::general::parse`]). Both
+//! 6 cells, is read by the 6×6 readers (`six.rs`), whose messages speak of 6 rows and
+//! columns; any other shape by the R×C readers (`general.rs`). Both
 //! read the text into cells that remember where they were written, and one function
 //! ([`build`]) turns the cells into vehicles, walls and the exit, so every format and shape
 //! gets the same checks and the same precise messages.
@@ -17,21 +17,13 @@
 //! The exit is on the right edge of the exit row: `--exit-row` when given (the red car must
 //! then be in that row), else row 3 on a 6×6 board, else the red car's own row.
 
-use super::board::{Board, Label, Vehicle, MAX_SIDE};
-use super::puzzle::Puzzle;
-use super::{general, six};
-use crate::error::{describe_char, ParseError};
+mod general;
+mod six;
 
-/// Which format a board was written in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// Rows of integers.
-    Judge,
-    /// One 36-character string.
-    Database,
-    /// Lines of letters (or one line, rows separated by `/`).
-    Grid,
-}
+use super::board::{Board, Label, Vehicle, MAX_SIDE};
+use super::puzzle::{Format, Puzzle};
+use super::six::{EXIT_ROW, SIDE};
+use crate::error::{describe_char, ParseError};
 
 /// What one character or number of a board says is in its cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,10 +49,10 @@ pub(crate) struct Read {
 pub fn parse(text: &str, exit_row: Option<usize>) -> Result<Puzzle, ParseError> {
     let lines = board_lines(text);
     let one_line = lines.len() <= 1 && !lines.first().is_some_and(|(_, l)| l.contains('/'));
-    let read = if one_line || general::parse::shape(&lines) == (6, 6) {
-        six::parse::read(&lines)?
+    let read = if one_line || general::shape(&lines) == (SIDE, SIDE) {
+        six::read(&lines)?
     } else {
-        general::parse::read(&lines)?
+        general::read(&lines)?
     };
     build(read, exit_row)
 }
@@ -78,7 +70,7 @@ pub fn parse_database_at(
     column: usize,
     exit_row: Option<usize>,
 ) -> Result<Puzzle, ParseError> {
-    build(six::parse::read_database(token, line, column)?, exit_row)
+    build(six::read_database(token, line, column)?, exit_row)
 }
 
 /// The non-blank lines of `text` with their 1-based numbers.
@@ -88,26 +80,6 @@ pub(crate) fn board_lines(text: &str) -> Vec<(usize, &str)> {
         .map(|(i, l)| (i + 1, l))
         .filter(|(_, l)| !l.trim().is_empty())
         .collect()
-}
-
-/// Whitespace-separated tokens of a line with their 1-based character columns.
-pub(crate) fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut rest = line;
-    let mut column = 1;
-    std::iter::from_fn(move || {
-        let skipped = rest.len() - rest.trim_start().len();
-        column += rest[..skipped].chars().count();
-        rest = &rest[skipped..];
-        if rest.is_empty() {
-            return None;
-        }
-        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
-        let (token, after) = rest.split_at(end);
-        let at = column;
-        column += token.chars().count();
-        rest = after;
-        Some((at, token))
-    })
 }
 
 /// The cell a number of the judge matrix names (`0` empty, else a vehicle id), `token`
@@ -260,7 +232,7 @@ fn exit(
     let red = vehicles.first().filter(|v| v.label.is_red());
     let Some(row) = asked else {
         return Ok(match red {
-            _ if rows == six::SIDE && cells.len() == six::SIDE * six::SIDE => six::EXIT_ROW,
+            _ if rows == SIDE && cells.len() == SIDE * SIDE => EXIT_ROW,
             Some(v) if v.horizontal => v.line as usize,
             _ => 0,
         });

@@ -1,12 +1,14 @@
 //! The formats only a 6×6 board is written in, and the 6×6 grids: the 36-character database
 //! string, the judge's matrix of 6 rows of 6 numbers, and 6 lines of 6 letters. Their
-//! messages speak of 6 rows and 6 cells; [`crate::rush_hour::parse`] turns what they read
-//! into a board.
+//! messages speak of 6 rows and 6 cells; the parent module turns what they read into a
+//! board.
 
-use super::board::SIDE;
+use super::{judge_cell, Cell, Read};
 use crate::error::{describe_char, ParseError};
 use crate::rush_hour::board::Label;
-use crate::rush_hour::parse::{judge_cell, tokens, Cell, Format, Read};
+use crate::rush_hour::puzzle::Format;
+use crate::rush_hour::six::SIDE;
+use crate::text::tokens;
 
 const ALPHABET: &str = "'o' or '.' (empty), 'x' (wall), 'A' (red car) or 'B'..'Z' (vehicles)";
 
@@ -156,7 +158,8 @@ fn six_by_six(cells: Vec<(Cell, usize, usize)>, format: Format) -> Read {
 #[cfg(test)]
 mod tests {
     use crate::error::ParseError;
-    use crate::rush_hour::parse::{board_lines, parse, Format};
+    use crate::rush_hour::parse::{board_lines, parse};
+    use crate::rush_hour::puzzle::Format;
     use crate::rush_hour::Puzzle;
 
     const SAMPLE2: &str =

@@ -1,5 +1,5 @@
 //! R×C boards in the judge-matrix and letter-grid formats: the readers for every shape but
-//! 6×6 (whose grids [`crate::rush_hour::six::parse`] reads, with its own messages).
+//! 6×6 (whose grids `six.rs` reads, with its own messages).
 //!
 //! * the judge matrix: R lines of C non-negative integers (`0` empty, `k` vehicle `k`, `1` the
 //!   red car);
@@ -9,11 +9,13 @@
 //!   `--batch` prints for boards other than 6×6).
 //!
 //! The shape is the first row's width and the number of rows; every row must match it, and
-//! both sides lie in 4..=12. [`crate::rush_hour::parse`] turns what they read into a board.
+//! both sides lie in 4..=12. The parent module turns what they read into a board.
 
+use super::{judge_cell, Cell, Read};
 use crate::error::{describe_char, ParseError};
 use crate::rush_hour::board::{Label, MAX_SIDE, MIN_SIDE};
-use crate::rush_hour::parse::{judge_cell, tokens, Cell, Format, Read};
+use crate::rush_hour::puzzle::Format;
+use crate::text::tokens;
 
 const ALPHABET: &str =
     "'o' or '.' (empty), 'x' (wall), 'A' (red car) or 'B'..'Z', 'a'..'z' (vehicles)";
