@@ -30,10 +30,10 @@ impl Output {
             .map_err(CliError::from)
     }
 
-    /// Writes `text` and a newline.
+    /// Writes `text` and a newline, in one write: what reaches stdout always ends with a
+    /// newline, so its line buffer never holds half a line that an exit would flush.
     pub fn line(&mut self, text: &str) -> Result<(), CliError> {
-        self.write(text)?;
-        self.write("\n")
+        self.write(&format!("{text}\n"))
     }
 
     /// Writes one of the library's JSON objects on a line of its own.

@@ -7,6 +7,7 @@
 //! object the command line prints, the web API embeds and a binding returns) and `verify.rs`.
 
 pub mod chips;
+pub mod dataset;
 pub mod error;
 pub mod json;
 pub mod n_puzzle;
@@ -16,3 +17,7 @@ mod text;
 
 pub use error::{ParseError, PuzzleError};
 pub use text::quantity;
+
+/// The state cap every solving command uses unless told otherwise (`--max-states`, Python's
+/// `max_states=`): it keeps the peak memory of any search to a few GiB at most.
+pub const DEFAULT_MAX_STATES: usize = 20_000_000;

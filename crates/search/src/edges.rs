@@ -5,6 +5,7 @@ use crate::component::{Component, UNREACHABLE};
 use crate::cost::Cost;
 use crate::graph::{Edge, Graph};
 use crate::limits::{Limits, StopReason, Stopped, CLOCK_EVERY};
+use crate::memory::{reserve, reserve_map, Held};
 use crate::path::Path;
 use crate::stats::Stats;
 use rustc_hash::FxHashMap;
@@ -53,7 +54,7 @@ impl<S: Copy + Eq + std::hash::Hash, M: Copy, C: Cost> EdgeComponent<S, M, C> {
 
     /// Explores the whole component reachable from `start` (state 0) breadth first over
     /// `graph`, storing every edge and replacing what was held. Stops with [`Stopped`] on the
-    /// state cap, the deadline or the cancel flag.
+    /// state cap, the memory budget, the deadline or the cancel flag.
     pub fn explore<G>(&mut self, graph: &G, start: S, limits: &Limits) -> Result<Stats, Stopped>
     where
         G: Graph<State = S, Move = M, Cost = C>,
@@ -67,9 +68,8 @@ impl<S: Copy + Eq + std::hash::Hash, M: Copy, C: Cost> EdgeComponent<S, M, C> {
         self.levels.push(0);
         let mut level_end = 1;
         let mut buffer = Vec::new();
-        let bytes_each = 2 * std::mem::size_of::<S>() + 12;
         let stop = |reason: StopReason, mut stats: Stats, held: usize| {
-            stats.hold(held, bytes_each);
+            stats.hold_states(held);
             stats.elapsed = clock.elapsed();
             Stopped {
                 reason,
@@ -92,7 +92,39 @@ impl<S: Copy + Eq + std::hash::Hash, M: Copy, C: Cost> EdgeComponent<S, M, C> {
             buffer.clear();
             graph.successors(&self.states[i], &mut buffer);
             stats.generated += buffer.len() as u64;
+            // room for this state's edges, its offset and (below) each new state
+            let edges_room = self.edges.capacity() - self.edges.len();
+            if edges_room < buffer.len() || self.offsets.len() == self.offsets.capacity() {
+                let rest =
+                    self.states.held() + self.index.held() + self.levels.held() + buffer.held();
+                let room = reserve(
+                    &mut self.edges,
+                    buffer.len(),
+                    rest + self.offsets.held(),
+                    limits,
+                )
+                .and_then(|()| reserve(&mut self.offsets, 1, rest + self.edges.held(), limits));
+                if let Err(reason) = room {
+                    stats.hold_bytes(rest + self.edges.held() + self.offsets.held());
+                    return Err(stop(reason, stats, self.states.len()));
+                }
+            }
             for e in &buffer {
+                if self.states.len() == self.states.capacity()
+                    || self.index.len() == self.index.capacity()
+                {
+                    let rest = self.edges.held()
+                        + self.offsets.held()
+                        + self.levels.held()
+                        + buffer.held();
+                    match self.grow(rest, limits) {
+                        Ok(peak) => stats.hold_bytes(peak),
+                        Err(reason) => {
+                            stats.hold_bytes(rest + self.states.held() + self.index.held());
+                            return Err(stop(reason, stats, self.states.len()));
+                        }
+                    }
+                }
                 let next = self.states.len() as u32;
                 let to = *self.index.entry(e.to).or_insert(next);
                 if to == next {
@@ -106,14 +138,25 @@ impl<S: Copy + Eq + std::hash::Hash, M: Copy, C: Cost> EdgeComponent<S, M, C> {
             self.offsets.push(self.edges.len() as u32);
             i += 1;
         }
-        stats.hold(
-            self.states.len(),
-            bytes_each
-                + std::mem::size_of::<Edge<u32, M, C>>() * self.edges.len()
-                    / self.states.len().max(1),
+        stats.hold_states(self.states.len());
+        stats.hold_bytes(
+            self.states.held()
+                + self.index.held()
+                + self.edges.held()
+                + self.offsets.held()
+                + self.levels.held()
+                + buffer.held(),
         );
         stats.elapsed = clock.elapsed();
         Ok(stats)
+    }
+
+    /// Room for one more state in the list and the index, the search holding `rest` besides;
+    /// returns the most bytes held meanwhile.
+    fn grow(&mut self, rest: u64, limits: &Limits) -> Result<u64, StopReason> {
+        let peak = reserve_map(&mut self.index, 1, rest + self.states.held(), limits)?;
+        reserve(&mut self.states, 1, rest + self.index.held(), limits)?;
+        Ok(peak)
     }
 
     /// The edges leaving state `i` (targets are state numbers).

@@ -1,6 +1,6 @@
 //! `gridlock chips`: red-blue chips (SPEC §4), and its part of `gridlock verify`.
 
-use crate::common::{format_arg, Common, Format, Formats};
+use crate::common::{format_arg, memory_note, Common, Format, Formats};
 use crate::error::CliError;
 use crate::input::{read_text, source_name};
 use crate::output::Output;
@@ -54,9 +54,10 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
     let solver = Solver::new(&args.common.limits())?;
     if args.common.stats {
         eprintln!(
-            "gridlock: chips: {} solvable positions; {}",
+            "gridlock: chips: {} solvable positions; {}; {}",
             solver.solvable_positions(),
-            solver.stats()
+            solver.stats(),
+            memory_note(solver.stats(), args.common.memory.budget())
         );
     }
     let solution = solver.solve(start);

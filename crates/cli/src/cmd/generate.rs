@@ -2,7 +2,7 @@
 //! (SPEC §10). Parses and checks the options, streams the library's puzzles in the chosen
 //! format, and reports the run on stderr.
 
-use crate::common::limits;
+use crate::common::{limits, Memory};
 use crate::error::CliError;
 use crate::output::{self, Output};
 use crate::progress::Progress;
@@ -50,6 +50,8 @@ pub struct Args {
     /// a bound that, unlike --timeout, gives the same output on any machine. Default: none.
     #[arg(long, value_name = "N")]
     pub max_candidates: Option<u64>,
+    #[command(flatten)]
+    pub memory: Memory,
     /// Print a summary (puzzles, candidates tried, rate) on stderr.
     #[arg(long)]
     pub stats: bool,
@@ -121,7 +123,11 @@ pub fn request(args: &Args) -> Result<Request, CliError> {
 /// Runs `gridlock rush-hour generate`.
 pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
     let req = request(&args)?;
-    let limits = limits(usize::MAX, Some(args.timeout.unwrap_or(DEFAULT_TIMEOUT)));
+    let limits = limits(
+        usize::MAX,
+        Some(args.timeout.unwrap_or(DEFAULT_TIMEOUT)),
+        args.memory.budget(),
+    );
     let clock = Instant::now();
     let bar = Progress::new("puzzles", (req.count > 1).then_some(req.count as u64));
     // both callbacks write: the output and the first failure (a closed pipe) are shared
@@ -182,6 +188,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
                 ),
                 Stop::Cancelled => ("interrupted".to_string(), "run again"),
                 Stop::Candidates(_) => (reason.to_string(), "raise --max-candidates"),
+                Stop::Memory(_) => (reason.to_string(), "raise --max-memory"),
             };
             Err(CliError::Limit(format!(
                 "{why}: found {} of {} {} (largest MOVES met: {}; {} candidate boards \

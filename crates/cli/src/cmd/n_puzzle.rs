@@ -16,7 +16,7 @@ use gridlock_puzzles::n_puzzle::{
     parse_batch_line, parse_board, parse_size, parse_solution, prepare, verify, Board, Choice,
     Pattern, Shape, Solution, Solver,
 };
-use gridlock_search::{Limits, Stats};
+use gridlock_search::{Bound, Limits, Stats, Stopped};
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::io::{BufRead, Read};
@@ -88,6 +88,8 @@ pub struct Args {
     /// default: no time limit).
     #[arg(long, value_name = "SECONDS|none", value_parser = common::parse_seconds, allow_negative_numbers = true)]
     pub timeout: Option<f64>,
+    #[command(flatten)]
+    pub memory: common::Memory,
     /// Search statistics on stderr: heuristic, bounds, nodes, nodes per second, tables.
     #[arg(long)]
     pub stats: bool,
@@ -168,6 +170,8 @@ pub struct BuildArgs {
         default_value = "blank-last"
     )]
     pub goal: String,
+    #[command(flatten)]
+    pub memory: common::Memory,
 }
 
 /// Arguments of `gridlock n-puzzle explore`.
@@ -182,6 +186,8 @@ pub struct ExploreArgs {
     /// Largest table (positions, including the unreachable half) allowed.
     #[arg(long, value_name = "N", default_value_t = common::DEFAULT_MAX_STATES)]
     pub max_states: usize,
+    #[command(flatten)]
+    pub memory: common::Memory,
     /// Statistics on stderr.
     #[arg(long)]
     pub stats: bool,
@@ -269,11 +275,17 @@ fn advise(advice: &Option<Advice>, goal: &str) {
     }
 }
 
-/// Builds the solver for `goal` as `args` ask.
-fn solver_for(goal: Board, args: &Args, shape: Shape) -> Result<Solver, CliError> {
+/// Builds the solver for `goal` as `args` ask; a table build stopped by a limit reports the
+/// lower bound of `start`, when there is one board to solve.
+fn solver_for(
+    goal: Board,
+    args: &Args,
+    shape: Shape,
+    start: Option<&Board>,
+) -> Result<Solver, CliError> {
     let choice = choice(&args.heuristic, shape)?;
     let dir = cache::cache_dir();
-    let limits = common::limits(usize::MAX, args.timeout);
+    let limits = common::limits(usize::MAX, args.timeout, args.memory.budget());
     let clock = Instant::now();
     let (heuristic, advice) = prepare(
         &goal,
@@ -281,7 +293,11 @@ fn solver_for(goal: Board, args: &Args, shape: Shape) -> Result<Solver, CliError
         dir.as_deref(),
         &limits,
         &reporter(args.stats),
-    )?;
+    )
+    .map_err(|stopped| match start {
+        Some(start) => with_manhattan_bound(stopped, start, &goal),
+        None => stopped.into(),
+    })?;
     if args.stats {
         eprintln!(
             "gridlock: heuristic {} ready in {:.3} s",
@@ -295,10 +311,24 @@ fn solver_for(goal: Board, args: &Args, shape: Shape) -> Result<Solver, CliError
     Ok(Solver::new(goal, heuristic))
 }
 
+/// A table build that stopped proved nothing about the board; Manhattan distance with
+/// linear conflicts, which needs no table, is a proven lower bound all the same.
+fn with_manhattan_bound(mut stopped: Stopped, start: &Board, goal: &Board) -> CliError {
+    if stopped.lower_bound.is_none() {
+        let none = |_| {};
+        if let Ok((h, _)) = prepare(goal, &Choice::Manhattan, None, &Limits::none(), &none) {
+            let bound = Solver::new(goal.clone(), h).estimate(start);
+            stopped.lower_bound = Some(Bound::of(&bound));
+        }
+    }
+    stopped.into()
+}
+
 /// No node cap unless one is asked for: a capped search runs on one thread (the engine's
 /// split search cannot share a cap exactly).
 fn search_limits(args: &Args) -> Limits {
-    let mut limits = common::limits(args.max_states.unwrap_or(usize::MAX), args.timeout);
+    let budget = args.memory.budget();
+    let mut limits = common::limits(args.max_states.unwrap_or(usize::MAX), args.timeout, budget);
     limits.max_states = args.max_states;
     limits
 }
@@ -331,7 +361,7 @@ fn single(args: &Args, out: &mut Output) -> Result<u8, CliError> {
         // parity: answered at once, no table is built
         return print_one(args, out, &start, &goal, None, None);
     }
-    let solver = solver_for(goal.clone(), args, shape)?;
+    let solver = solver_for(goal.clone(), args, shape, Some(&start))?;
     let (solution, stats) = solver.solve(&start, &search_limits(args))?;
     if args.stats {
         eprintln!("{}", stats_line(&solver, solution.as_ref(), &stats));
@@ -424,9 +454,8 @@ pub const BATCH_HEADER: &str = "# MOVES BOARD: the fewest moves (-1 if the goal 
 
 fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
     let name = source_name(args.file.as_deref());
-    if args.format == Format::Text {
-        out.line(BATCH_HEADER)?;
-    }
+    // printed with the first answer, so a malformed first line leaves stdout empty
+    let mut header = args.format == Format::Text;
     let mut reader = input::open(args.file.as_deref())?;
     let file_size = args
         .file
@@ -493,7 +522,7 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
             let shape = row.board.shape;
             if let std::collections::hash_map::Entry::Vacant(slot) = solvers.entry(shape) {
                 let goal = goal_board(&args.board.goal, shape)?;
-                slot.insert(solver_for(goal, args, shape)?);
+                slot.insert(solver_for(goal, args, shape, None)?);
             }
         }
         let results: Vec<_> = rows
@@ -512,6 +541,10 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
                 }
             };
             total.absorb(&stats);
+            if std::mem::take(&mut header) {
+                text.push_str(BATCH_HEADER);
+                text.push('\n');
+            }
             let answer = BatchAnswer::new(row.line, &row.board, solution.as_ref(), &stats);
             match args.format {
                 Format::Json => text.push_str(&output::json(&answer)?),
@@ -564,7 +597,7 @@ fn build(args: BuildArgs, out: &mut Output) -> Result<u8, CliError> {
         other => reporter(true)(other),
     };
     let blank = goal.cells_of()[0];
-    let limits = common::limits(usize::MAX, None);
+    let limits = common::limits(usize::MAX, None, args.memory.budget());
     cache::tables(Some(&dir), shape, blank, &pattern, &limits, &report)?;
     drop(bar);
     out.line(&format!(
@@ -577,10 +610,11 @@ fn build(args: BuildArgs, out: &mut Output) -> Result<u8, CliError> {
 fn run_explore(args: ExploreArgs, out: &mut Output) -> Result<u8, CliError> {
     let shape = args.board.size.unwrap_or(Shape::new(3, 3).expect("3x3"));
     let goal = goal_board(&args.board.goal, shape)?;
-    let limits = common::limits(args.max_states, None);
+    let limits = common::limits(args.max_states, None, args.memory.budget());
     let (c, stats) = explore(&goal, &limits)?;
     if args.stats {
-        eprintln!("gridlock: explore: {stats}");
+        let memory = common::memory_note(&stats, args.memory.budget());
+        eprintln!("gridlock: explore: {stats}; {memory}");
     }
     let farthest: Vec<String> = c.farthest.iter().map(Board::line).collect();
     let count = *c.by_distance.last().unwrap_or(&0);

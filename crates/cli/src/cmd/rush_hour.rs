@@ -1,7 +1,7 @@
 //! `gridlock rush-hour`: the contest answer, optimal solutions in either metric, batch runs
 //! over many boards, component exploration, and the move-list verifier (SPEC §3, §6).
 
-use crate::common::{format_arg, Common, Format, Formats};
+use crate::common::{format_arg, stats_line, Common, Format, Formats};
 use crate::error::CliError;
 use crate::input::{self, source_name};
 use crate::output::{self, Output};
@@ -188,7 +188,7 @@ fn single(args: &Args, out: &mut Output) -> Result<u8, CliError> {
     if args.common.format == Format::Judge {
         let (best, stats) = puzzle.optimum(metric, limit, &limits)?;
         if args.common.stats {
-            eprintln!("gridlock: {stats}");
+            eprintln!("{}", stats_line(&stats, args.common.memory.budget()));
         }
         if best.is_none() && args.limit.is_none() && puzzle.board().unsolvable_reason().is_none() {
             // the contest's -1 also means "not within 10 steps", which surprises anyone
@@ -200,7 +200,7 @@ fn single(args: &Args, out: &mut Output) -> Result<u8, CliError> {
     }
     let (found, stats) = puzzle.solve(metric, limit, &limits)?;
     if args.common.stats {
-        eprintln!("gridlock: {stats}");
+        eprintln!("{}", stats_line(&stats, args.common.memory.budget()));
     }
     let names: Vec<String> = found
         .iter()
@@ -290,14 +290,14 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
             "--format moves prints one solution; it cannot be combined with --batch".into(),
         ));
     }
-    if args.common.format == Format::Text {
-        out.line(BATCH_HEADER)?;
-    }
+    // printed with the first answer, so a malformed first line leaves stdout empty
+    let mut header = args.common.format == Format::Text;
     let name = source_name(args.file.as_deref());
     let mut reader = input::open(args.file.as_deref())?;
     let metric = Metric::from(args.metric);
     let limit = args.limit.and_then(|l| l.0);
-    let limits = args.common.limits();
+    // the boards of a chunk are solved at once, one per thread: each gets its share
+    let limits = args.common.limits().shared(rayon::current_num_threads());
     let exit = args.exit.row();
     let mut line_no = 0;
     let mut bytes = Vec::new();
@@ -362,6 +362,10 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
                 }
             };
             explored += optima.states as u64;
+            if std::mem::take(&mut header) {
+                text.push_str(BATCH_HEADER);
+                text.push('\n');
+            }
             let red = u32::from(row.puzzle.board().red_len().unwrap_or(0));
             let answer = BatchAnswer::new(row.line, row.token.clone(), red, &optima, metric, limit);
             match args.common.format {
@@ -483,7 +487,7 @@ fn explore(args: ExploreArgs, out: &mut Output) -> Result<u8, CliError> {
     let start = puzzle.start.clone();
     let (a, stats) = puzzle.analyse(&args.common.limits())?;
     if args.common.stats {
-        eprintln!("gridlock: {stats}");
+        eprintln!("{}", stats_line(&stats, args.common.memory.budget()));
     }
     let red = puzzle.board().red_len().unwrap_or(0) as u32;
     let board = puzzle.string(&start);

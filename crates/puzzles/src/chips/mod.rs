@@ -23,6 +23,7 @@
 //! special judge).
 
 pub mod board;
+pub mod dataset;
 pub mod json;
 pub mod moves;
 pub mod parse;

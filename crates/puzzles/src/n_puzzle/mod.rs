@@ -18,6 +18,7 @@
 
 pub mod board;
 pub mod cache;
+pub mod dataset;
 pub mod explore;
 pub mod json;
 pub mod manhattan;

@@ -22,6 +22,7 @@ mod bits;
 mod board;
 mod bound;
 mod chambers;
+pub mod dataset;
 mod fast;
 mod graph;
 mod json;

@@ -27,6 +27,7 @@
 //! enumerated from scratch) and [`generate`] (puzzles of a chosen difficulty on demand).
 
 pub mod board;
+pub mod dataset;
 pub mod general;
 pub mod generate;
 pub mod graphs;
