@@ -15,7 +15,6 @@
 //! or better. Masks are an optimisation only: the merge against the two previous levels keeps
 //! the sweep right whatever subset of such operators a graph reports.
 
-use crate::cost::Bound;
 use crate::levels::Sweep;
 use crate::limits::{Limits, StopReason, Stopped, CLOCK_EVERY};
 use crate::memory::{reserve, reserve_exact, Held};
@@ -282,19 +281,7 @@ where
         std::mem::swap(&mut current, &mut next);
     }
     stats.elapsed = clock.elapsed();
-    match outcome {
-        Ok(()) => Ok(Sweep {
-            states: visited,
-            depth,
-            stopped,
-            stats,
-        }),
-        Err(reason) => Err(Stopped {
-            reason,
-            stats,
-            lower_bound: Some(Bound::of(&(depth + 1))),
-        }),
-    }
+    Sweep::ended(outcome, visited, depth, stopped, stats)
 }
 
 /// Sorts the candidates in `next`, merges their duplicates and drops those of the two levels

@@ -134,19 +134,32 @@ where
     stats.hold_states(run.held.len());
     stats.hold_bytes(run.bytes() + buffer.held());
     stats.elapsed = clock.elapsed();
-    match outcome {
-        Ok(()) => Ok(Sweep {
-            states: run.visited,
-            depth,
-            stopped,
-            stats,
-        }),
-        // every state nearer than `depth + 1` was visited (and not stopped on)
-        Err(reason) => Err(Stopped {
-            reason,
-            stats,
-            lower_bound: Some(Bound::of(&(depth + 1))),
-        }),
+    Sweep::ended(outcome, run.visited, depth, stopped, stats)
+}
+
+impl<B> Sweep<B> {
+    /// A sweep's answer: what it saw, or the limit that stopped it at level `depth + 1` (every
+    /// state nearer was visited, and not stopped on).
+    pub(crate) fn ended(
+        outcome: Result<(), StopReason>,
+        states: u64,
+        depth: u32,
+        stopped: Option<B>,
+        stats: Stats,
+    ) -> Result<Sweep<B>, Stopped> {
+        match outcome {
+            Ok(()) => Ok(Sweep {
+                states,
+                depth,
+                stopped,
+                stats,
+            }),
+            Err(reason) => Err(Stopped {
+                reason,
+                stats,
+                lower_bound: Some(Bound::of(&(depth + 1))),
+            }),
+        }
     }
 }
 

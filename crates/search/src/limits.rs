@@ -191,6 +191,17 @@ pub struct Stopped {
     pub lower_bound: Option<crate::Bound>,
 }
 
+impl Stopped {
+    /// `; proven lower bound B` when the search proved one, else nothing: what every front
+    /// end (command line, web, Python) writes after the reason.
+    pub fn bound_note(&self) -> String {
+        self.lower_bound
+            .as_ref()
+            .map(|b| format!("; proven lower bound {b}"))
+            .unwrap_or_default()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,7 +6,7 @@
 //! whatever the metric; the red car's exit steps come last, as the contest counts them.
 
 use crate::error::ApiError;
-use crate::request::{Budget, StatsJson};
+use crate::request::{body, StatsJson};
 use crate::{object, Job, Reply};
 use gridlock_puzzles::rush_hour::json::{self, SolveJson, VerifyJson};
 use gridlock_puzzles::rush_hour::render::letter;
@@ -27,30 +27,24 @@ enum MetricField {
     Moves,
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SolveRequest {
-    board: String,
-    #[serde(default)]
-    metric: MetricField,
-    /// A number, `"none"`, or a number as a string (as the page's select sends it).
-    limit: Option<Value>,
-    max_states: Option<usize>,
-    timeout: Option<f64>,
+body! {
+    struct SolveRequest {
+        #[serde(default)]
+        metric: MetricField,
+        /// A number, `"none"`, or a number as a string (as the page's select sends it).
+        limit: Option<Value>,
+    }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct VerifyRequest {
-    board: String,
-    solution: String,
-    // Accepted (and ignored) so the page can send its solve options with a verification.
-    #[allow(dead_code)]
-    metric: Option<MetricField>,
-    #[allow(dead_code)]
-    limit: Option<Value>,
-    max_states: Option<usize>,
-    timeout: Option<f64>,
+body! {
+    struct VerifyRequest {
+        solution: String,
+        // Accepted (and ignored) so the page can send its solve options with a verification.
+        #[allow(dead_code)]
+        metric: Option<MetricField>,
+        #[allow(dead_code)]
+        limit: Option<Value>,
+    }
 }
 
 /// Reads `limit` as the CLI's `--limit N|none` does; the default is the contest's 10.
@@ -121,10 +115,7 @@ pub fn solve(mut job: Job) -> Reply {
         MetricField::Steps => Metric::Steps,
         MetricField::Moves => Metric::Moves,
     };
-    let limits = job.limits(&Budget {
-        max_states: req.max_states,
-        timeout: req.timeout,
-    });
+    let limits = job.limits(&req.budget());
     let puzzle = parse(&req.board, None).map_err(|e| ApiError::parse("board", &e))?;
     let start = puzzle.start.clone();
     let (found, stats) = puzzle
@@ -242,10 +233,7 @@ pub fn solve(mut job: Job) -> Reply {
 /// Replays a move list, as `gridlock verify rush-hour` does, with the same report.
 pub fn verify(mut job: Job) -> Reply {
     let req: VerifyRequest = job.request()?;
-    let limits = job.limits(&Budget {
-        max_states: req.max_states,
-        timeout: req.timeout,
-    });
+    let limits = job.limits(&req.budget());
     let puzzle = parse(&req.board, None).map_err(|e| ApiError::parse("board", &e))?;
     let list = parse_moves(&req.solution).map_err(|e| ApiError::parse("solution", &e))?;
     let judgement = puzzle.judge(&list, &limits);

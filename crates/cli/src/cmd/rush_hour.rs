@@ -1,18 +1,17 @@
 //! `gridlock rush-hour`: the contest answer, optimal solutions in either metric, batch runs
 //! over many boards, component exploration, and the move-list verifier (SPEC §3, §6).
 
+use crate::batch::{Batch, Chunk};
 use crate::common::{format_arg, stats_line, Common, Format, Formats};
 use crate::error::CliError;
 use crate::input::{self, source_name};
-use crate::output::{self, Output};
-use crate::progress::Progress;
+use crate::output::Output;
 use gridlock_puzzles::quantity;
 use gridlock_puzzles::rush_hour::json::{self, BatchAnswer, ExploreJson, SolveJson};
 use gridlock_puzzles::rush_hour::universe::component_key;
 use gridlock_puzzles::rush_hour::verify::{parse_moves, Verdict};
 use gridlock_puzzles::rush_hour::{optima_all, parse, parse_database_at, Metric, Prepared, Puzzle};
 use gridlock_search::Limits;
-use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
 
 /// `--format` of `gridlock rush-hour`.
@@ -262,8 +261,6 @@ fn single(args: &Args, out: &mut Output) -> Result<u8, CliError> {
 /// Boards per parallel round: large enough to keep every core busy, small enough that output
 /// starts at once and memory stays flat however long the input is.
 const CHUNK: usize = 1024;
-/// Longest line accepted in batch input.
-const MAX_LINE: u64 = 1 << 16;
 
 struct Row {
     line: usize,
@@ -290,100 +287,49 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
             "--format moves prints one solution; it cannot be combined with --batch".into(),
         ));
     }
-    // printed with the first answer, so a malformed first line leaves stdout empty
-    let mut header = args.common.format == Format::Text;
-    let name = source_name(args.file.as_deref());
-    let mut reader = input::open(args.file.as_deref())?;
+    let header = (args.common.format == Format::Text).then_some(BATCH_HEADER);
+    let json = args.common.format == Format::Json;
+    let mut batch = Batch::open(args.file.as_deref(), header, json)?;
+    let name = batch.name.clone();
     let metric = Metric::from(args.metric);
     let limit = args.limit.and_then(|l| l.0);
     // the boards of a chunk are solved at once, one per thread: each gets its share
     let limits = args.common.limits().shared(rayon::current_num_threads());
     let exit = args.exit.row();
-    let mut line_no = 0;
-    let mut bytes = Vec::new();
-    let mut done = false;
     let mut block = Block::default();
-    let file_size = args
-        .file
-        .as_deref()
-        .filter(|p| *p != std::path::Path::new("-"))
-        .and_then(|p| std::fs::metadata(p).ok())
-        .map(|m| m.len());
-    let progress = Progress::new("puzzles", file_size);
-    let clock = std::time::Instant::now();
-    let mut solved = 0u64;
     let mut explored = 0u64;
-    while !done {
-        let mut chunk_bytes = 0u64;
-        let mut rows = Vec::with_capacity(CHUNK);
-        let mut failure = None;
-        while rows.len() < CHUNK {
-            bytes.clear();
-            let n = (&mut reader)
-                .take(MAX_LINE + 1)
-                .read_until(b'\n', &mut bytes)
-                .map_err(|e| CliError::Input(format!("{name}: cannot read: {e}")))?;
-            if n == 0 {
-                done = true;
-                match block_row(&mut block, exit) {
-                    Ok(Some(row)) => rows.push(row),
-                    Ok(None) => {}
-                    Err(e) => failure = Some(CliError::input_in(&name, &e)),
-                }
-                break;
-            }
-            chunk_bytes += n as u64;
-            line_no += 1;
-            if n as u64 > MAX_LINE {
-                failure = Some(CliError::Input(format!(
-                    "{name}: line {line_no}: longer than {MAX_LINE} bytes; expected one board per line"
-                )));
-                break;
-            }
-            match batch_line_in(&bytes, line_no, &mut block, exit) {
-                Ok(found) => rows.extend(found),
-                Err(e) => {
-                    failure = Some(CliError::input_in(&name, &e));
-                    break;
-                }
-            }
-        }
+    loop {
+        let Chunk {
+            rows,
+            failure,
+            done,
+        } = batch.chunk(CHUNK, |line, bytes| {
+            let found = match bytes {
+                Some(bytes) => batch_line_in(bytes, line, &mut block, exit),
+                None => block_row(&mut block, exit).map(Vec::from_iter),
+            };
+            found.map_err(|e| CliError::input_in(&name, &e))
+        })?;
         let puzzles: Vec<&Puzzle> = rows.iter().map(|r| &r.puzzle).collect();
         let results = optima_all(&puzzles, &limits);
-        let mut text = String::with_capacity(rows.len() * 48);
-        for (row, result) in rows.iter().zip(results) {
-            let optima = match result {
-                Ok(o) => o,
-                Err(stopped) => {
-                    out.write(&text)?;
-                    out.flush()?;
-                    let e = CliError::from(stopped);
-                    return Err(CliError::Limit(format!("{name}: line {}: {e}", row.line)));
-                }
-            };
-            explored += optima.states as u64;
-            if std::mem::take(&mut header) {
-                text.push_str(BATCH_HEADER);
-                text.push('\n');
-            }
-            let red = u32::from(row.puzzle.board().red_len().unwrap_or(0));
-            let answer = BatchAnswer::new(row.line, row.token.clone(), red, &optima, metric, limit);
-            match args.common.format {
-                Format::Json => text.push_str(&output::json(&answer)?),
-                _ => text.push_str(&answer.judge()),
-            }
-            text.push('\n');
-        }
-        out.write(&text)?;
-        out.flush()?;
-        solved += rows.len() as u64;
-        progress.advance(solved, chunk_bytes, clock.elapsed().as_secs_f64());
+        let answers = rows.iter().zip(results).map(|(row, result)| {
+            let answer = result.map(|optima| {
+                explored += optima.states as u64;
+                let red = u32::from(row.puzzle.board().red_len().unwrap_or(0));
+                BatchAnswer::new(row.line, row.token.clone(), red, &optima, metric, limit)
+            });
+            (row.line, answer)
+        });
+        batch.answer(out, answers, BatchAnswer::judge)?;
         if let Some(e) = failure {
             return Err(e);
         }
+        if done {
+            break;
+        }
     }
     if args.common.stats {
-        let secs = clock.elapsed().as_secs_f64();
+        let (solved, secs) = (batch.solved, batch.secs());
         eprintln!(
             "gridlock: batch: {solved} puzzles, {explored} states in their components, wall time \
              {secs:.3} s ({:.0} puzzles/s, {:.1} M states/s) on {} threads",

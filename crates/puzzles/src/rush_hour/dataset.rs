@@ -9,7 +9,7 @@
 use super::generate::{generate, Request, Set, MAX_VEHICLES, MAX_WALLS};
 use super::verify::{parse_moves, replay, Verdict};
 use super::{parse_database, Metric};
-use crate::dataset::{check, metadata, ratio, DatasetError, Item, Params};
+use crate::dataset::{check, metadata, ratio, DatasetError, Item, Items, Params};
 use gridlock_search::{Limits, Stopped};
 use serde_json::json;
 
@@ -28,12 +28,7 @@ line, written as the vehicle's letter, its direction (up, down, left or right) a
 of cells, for example `B down 2`.";
 
 /// `count` items with optimal moves in the `moves` range.
-pub fn make(
-    count: usize,
-    seed: u64,
-    params: &mut Params,
-    limits: &Limits,
-) -> Result<Vec<Item>, DatasetError> {
+pub fn make(count: usize, seed: u64, params: &mut Params, limits: &Limits) -> Items {
     params.range("size", (6, 6), 6, 6)?;
     let moves = params.range("moves", (10, 20), 1, 60)?;
     let vehicles = params.range("vehicles", (2, MAX_VEHICLES as u32), 2, MAX_VEHICLES as u32)?;

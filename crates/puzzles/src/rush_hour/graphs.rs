@@ -9,34 +9,31 @@ use gridlock_search::{Edge, Graph, Lex, Reversible};
 /// step count (before the exit steps).
 pub struct Steps<'a, M>(pub &'a M);
 
-impl<M: Model> Graph for Steps<'_, M> {
-    type State = M::State;
-    type Move = Move;
-    type Cost = u32;
-    #[inline]
-    fn successors(&self, p: &M::State, out: &mut Vec<Edge<M::State, Move, u32>>) {
-        self.0.for_each_step(p, |m, q| out.push(Edge::unit(m, q)));
-    }
-}
-
-impl<M: Model> Reversible for Steps<'_, M> {}
-
 /// The slide graph: one edge per legal slide, costing its distance in cells. Breadth-first
 /// search (edge count) gives moves.
 pub struct Slides<'a, M>(pub &'a M);
 
-impl<M: Model> Graph for Slides<'_, M> {
-    type State = M::State;
-    type Move = Move;
-    type Cost = u32;
-    #[inline]
-    fn successors(&self, p: &M::State, out: &mut Vec<Edge<M::State, Move, u32>>) {
-        self.0
-            .for_each_slide(p, |m, q| out.push(Edge::new(m, q, m.distance())));
-    }
+/// The engine's view of a move graph: the model's moves (`$each`), each edge costing the
+/// cells it travels (1 for a step); every move can be taken back.
+macro_rules! move_graph {
+    ($graph:ident, $each:ident) => {
+        impl<M: Model> Graph for $graph<'_, M> {
+            type State = M::State;
+            type Move = Move;
+            type Cost = u32;
+            #[inline]
+            fn successors(&self, p: &M::State, out: &mut Vec<Edge<M::State, Move, u32>>) {
+                self.0
+                    .$each(p, |m, q| out.push(Edge::new(m, q, m.distance())));
+            }
+        }
+
+        impl<M: Model> Reversible for $graph<'_, M> {}
+    };
 }
 
-impl<M: Model> Reversible for Slides<'_, M> {}
+move_graph!(Steps, for_each_step);
+move_graph!(Slides, for_each_slide);
 
 /// Slides ranked lexicographically: by the chosen metric first, the other second. Dijkstra
 /// on it finds, among all optimal solutions, one that is also best in the other metric.

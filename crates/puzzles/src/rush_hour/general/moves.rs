@@ -17,17 +17,21 @@ use gridlock_search::{
 use std::ops::ControlFlow;
 
 impl General {
-    /// For each vehicle of `p`, in order: its index, its offset, and how far it can slide
-    /// back (left/up) and forward (right/down): the loop of the unmasked move generators
-    /// (the masked ones of the sorted-level sweep keep their own, measured 2 % faster).
+    /// For each vehicle of `p` that `skip` lets through, in order: its index, its offset, and
+    /// how far it can slide back (left/up) and forward (right/down). Every move generator,
+    /// masked or not, is this loop.
     #[inline]
     pub fn for_each_room<const W: usize>(
         &self,
         p: &Packed<W>,
+        skip: impl Fn(usize) -> bool,
         mut each: impl FnMut(usize, u8, u8, u8),
     ) {
         let occ = self.occupancy(p);
         for i in 0..self.board().vehicles().len() {
+            if skip(i) {
+                continue;
+            }
             let o = self.offset(p, i);
             let (behind, ahead) = self.room(self.lane(&occ, i), i, o);
             each(i, o, behind, ahead);
@@ -42,14 +46,18 @@ impl General {
         p: &Packed<W>,
         mut emit: impl FnMut(Move, Packed<W>),
     ) {
-        self.for_each_room(p, |i, o, behind, ahead| {
-            for d in 1..=behind {
-                emit(Move::new(i, -(d as i8)), self.with_offset(p, i, o - d));
-            }
-            for d in 1..=ahead {
-                emit(Move::new(i, d as i8), self.with_offset(p, i, o + d));
-            }
-        });
+        self.for_each_room(
+            p,
+            |_| false,
+            |i, o, behind, ahead| {
+                for d in 1..=behind {
+                    emit(Move::new(i, -(d as i8)), self.with_offset(p, i, o - d));
+                }
+                for d in 1..=ahead {
+                    emit(Move::new(i, d as i8), self.with_offset(p, i, o + d));
+                }
+            },
+        );
     }
 
     /// Every one-cell step from `p`, vehicle by vehicle, back before forward.
@@ -59,14 +67,18 @@ impl General {
         p: &Packed<W>,
         mut emit: impl FnMut(Move, Packed<W>),
     ) {
-        self.for_each_room(p, |i, _, behind, ahead| {
-            if behind > 0 {
-                emit(Move::new(i, -1), self.shifted(p, i, -1));
-            }
-            if ahead > 0 {
-                emit(Move::new(i, 1), self.shifted(p, i, 1));
-            }
-        });
+        self.for_each_room(
+            p,
+            |_| false,
+            |i, _, behind, ahead| {
+                if behind > 0 {
+                    emit(Move::new(i, -1), self.shifted(p, i, -1));
+                }
+                if ahead > 0 {
+                    emit(Move::new(i, 1), self.shifted(p, i, 1));
+                }
+            },
+        );
     }
 }
 
@@ -128,22 +140,23 @@ impl<const W: usize> MaskedGraph for Steps<'_, Wide<'_, W>> {
     #[inline]
     fn expand(&self, p: &Packed<W>, skip: u64, mut emit: impl FnMut(Packed<W>, u64)) {
         let b = self.0 .0;
-        let occ = b.occupancy(p);
-        for i in 0..b.board().vehicles().len() {
-            let (back, fwd) = if i < 32 {
-                (1u64 << (2 * i), 1u64 << (2 * i + 1))
-            } else {
-                (0, 0)
-            };
-            let o = b.offset(p, i);
-            let (behind, ahead) = b.room(b.lane(&occ, i), i, o);
-            if behind > 0 && skip & back == 0 {
-                emit(b.shifted(p, i, -1), fwd);
-            }
-            if ahead > 0 && skip & fwd == 0 {
-                emit(b.shifted(p, i, 1), back);
-            }
-        }
+        b.for_each_room(
+            p,
+            |_| false,
+            |i, _, behind, ahead| {
+                let (back, fwd) = if i < 32 {
+                    (1u64 << (2 * i), 1u64 << (2 * i + 1))
+                } else {
+                    (0, 0)
+                };
+                if behind > 0 && skip & back == 0 {
+                    emit(b.shifted(p, i, -1), fwd);
+                }
+                if ahead > 0 && skip & fwd == 0 {
+                    emit(b.shifted(p, i, 1), back);
+                }
+            },
+        );
     }
 }
 
@@ -155,21 +168,19 @@ impl<const W: usize> MaskedGraph for Slides<'_, Wide<'_, W>> {
     #[inline]
     fn expand(&self, p: &Packed<W>, skip: u64, mut emit: impl FnMut(Packed<W>, u64)) {
         let b = self.0 .0;
-        let occ = b.occupancy(p);
-        for i in 0..b.board().vehicles().len() {
-            let bit = if i < 64 { 1u64 << i } else { 0 };
-            if skip & bit != 0 {
-                continue;
-            }
-            let o = b.offset(p, i);
-            let (behind, ahead) = b.room(b.lane(&occ, i), i, o);
-            for d in 1..=behind {
-                emit(b.with_offset(p, i, o - d), bit);
-            }
-            for d in 1..=ahead {
-                emit(b.with_offset(p, i, o + d), bit);
-            }
-        }
+        let bit = |i: usize| if i < 64 { 1u64 << i } else { 0 };
+        b.for_each_room(
+            p,
+            |i| skip & bit(i) != 0,
+            |i, o, behind, ahead| {
+                for d in 1..=behind {
+                    emit(b.with_offset(p, i, o - d), bit(i));
+                }
+                for d in 1..=ahead {
+                    emit(b.with_offset(p, i, o + d), bit(i));
+                }
+            },
+        );
     }
 }
 
