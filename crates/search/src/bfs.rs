@@ -1,7 +1,7 @@
 use crate::arena::Arena;
 use crate::cost::Bound;
 use crate::graph::Graph;
-use crate::limits::{Limits, Stopped, CLOCK_EVERY};
+use crate::limits::{Limits, Stopped};
 use crate::memory::Held;
 use crate::path::{path_cost, Found, SearchResult};
 use crate::stats::Stats;
@@ -56,15 +56,9 @@ pub fn bfs<G: Graph>(
             return Ok(Found { path: None, stats });
         }
         for i in layer_start..layer_end {
-            if stats.expanded % CLOCK_EVERY == CLOCK_EVERY - 1 {
-                if let Err(reason) = limits.check_clock() {
-                    return stop(reason, stats, depth + 1);
-                }
+            if let Err(reason) = limits.expand(&mut stats, graph, &arena.states[i], &mut edges) {
+                return stop(reason, stats, depth + 1);
             }
-            stats.expanded += 1;
-            edges.clear();
-            graph.successors(&arena.states[i], &mut edges);
-            stats.generated += edges.len() as u64;
             for edge in &edges {
                 // (an edge adds at most one state: `spare` counts down)
                 if spare == 0 {

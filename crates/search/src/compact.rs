@@ -13,7 +13,7 @@
 use crate::component::{Component, UNREACHABLE};
 use crate::graph::{Edge, Graph, Reversible};
 use crate::hash::home;
-use crate::limits::{Limits, StopReason, Stopped, CLOCK_EVERY};
+use crate::limits::{Limits, StopReason, Stopped};
 use crate::memory::{reserve, reserve_exact, Held};
 use crate::stats::Stats;
 use std::hash::Hash;
@@ -84,16 +84,10 @@ impl<S: Copy + Eq + Hash> CompactComponent<S> {
                 self.levels.push(i as u32);
                 level_end = self.states.len();
             }
-            if stats.expanded % CLOCK_EVERY == CLOCK_EVERY - 1 {
-                if let Err(reason) = limits.check_clock() {
-                    outcome = Err(reason);
-                    break;
-                }
+            if let Err(reason) = limits.expand(&mut stats, graph, &self.states[i], &mut buffer) {
+                outcome = Err(reason);
+                break;
             }
-            stats.expanded += 1;
-            buffer.clear();
-            graph.successors(&self.states[i], &mut buffer);
-            stats.generated += buffer.len() as u64;
             for e in &buffer {
                 // (an edge adds at most one state: `spare` counts down)
                 if spare == 0 {
@@ -233,21 +227,16 @@ impl<S: Copy + Eq + Hash> CompactComponent<S> {
             if stop == Some(i) {
                 break;
             }
-            if stats.expanded % CLOCK_EVERY == CLOCK_EVERY - 1 {
-                if let Err(reason) = limits.check_clock() {
-                    stats.elapsed = clock.elapsed();
-                    return Err(Stopped {
-                        reason,
-                        stats,
-                        lower_bound: None,
-                    });
-                }
+            let state = &self.states[i as usize];
+            if let Err(reason) = limits.expand(&mut stats, graph, state, &mut buffer) {
+                stats.elapsed = clock.elapsed();
+                return Err(Stopped {
+                    reason,
+                    stats,
+                    lower_bound: None,
+                });
             }
-            stats.expanded += 1;
             let d = dist[i as usize] + 1;
-            buffer.clear();
-            graph.successors(&self.states[i as usize], &mut buffer);
-            stats.generated += buffer.len() as u64;
             for e in &buffer {
                 let j = self
                     .index_of(&e.to)

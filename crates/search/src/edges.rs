@@ -4,7 +4,7 @@
 use crate::component::{Component, UNREACHABLE};
 use crate::cost::Cost;
 use crate::graph::{Edge, Graph};
-use crate::limits::{Limits, StopReason, Stopped, CLOCK_EVERY};
+use crate::limits::{Limits, StopReason, Stopped};
 use crate::memory::{reserve, reserve_map, Held};
 use crate::path::Path;
 use crate::stats::Stats;
@@ -83,15 +83,9 @@ impl<S: Copy + Eq + std::hash::Hash, M: Copy, C: Cost> EdgeComponent<S, M, C> {
                 self.levels.push(i as u32);
                 level_end = self.states.len();
             }
-            if stats.expanded % CLOCK_EVERY == CLOCK_EVERY - 1 {
-                if let Err(reason) = limits.check_clock() {
-                    return Err(stop(reason, stats, self.states.len()));
-                }
+            if let Err(reason) = limits.expand(&mut stats, graph, &self.states[i], &mut buffer) {
+                return Err(stop(reason, stats, self.states.len()));
             }
-            stats.expanded += 1;
-            buffer.clear();
-            graph.successors(&self.states[i], &mut buffer);
-            stats.generated += buffer.len() as u64;
             // room for this state's edges, its offset and (below) each new state
             let edges_room = self.edges.capacity() - self.edges.len();
             if edges_room < buffer.len() || self.offsets.len() == self.offsets.capacity() {

@@ -16,7 +16,7 @@
 //! the sweep right whatever subset of such operators a graph reports.
 
 use crate::levels::Sweep;
-use crate::limits::{Limits, StopReason, Stopped, CLOCK_EVERY};
+use crate::limits::{Limits, StopReason, Stopped};
 use crate::memory::{reserve, reserve_exact, Held};
 use crate::stats::Stats;
 use std::cmp::Ordering;
@@ -215,13 +215,10 @@ where
         next.clear();
         let mut flush_at = flush_min.max(FLUSH_FACTOR * current.len());
         for &(s, skip) in &current {
-            if stats.expanded % CLOCK_EVERY == CLOCK_EVERY - 1 {
-                if let Err(reason) = limits.check_clock() {
-                    outcome = Err(reason);
-                    break 'levels;
-                }
+            if let Err(reason) = limits.expanding(&mut stats) {
+                outcome = Err(reason);
+                break 'levels;
             }
-            stats.expanded += 1;
             let before = next.len();
             // the sort's digit counts are allocated later: keep room for them
             let others = prev.held() + current.held() + scratch.held() + count_bytes::<G::State>();

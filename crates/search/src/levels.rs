@@ -11,7 +11,7 @@
 use crate::cost::Bound;
 use crate::graph::{Edge, Reversible};
 use crate::hash::home;
-use crate::limits::{Limits, StopReason, Stopped, CLOCK_EVERY};
+use crate::limits::{Limits, StopReason, Stopped};
 use crate::memory::{reserve, reserve_exact, Held};
 use crate::stats::Stats;
 use std::hash::Hash;
@@ -90,16 +90,10 @@ where
     let (mut lo, mut mid) = (0, 1);
     'levels: while stopped.is_none() {
         for i in lo..mid {
-            if stats.expanded % CLOCK_EVERY == CLOCK_EVERY - 1 {
-                if let Err(reason) = limits.check_clock() {
-                    outcome = Err(reason);
-                    break 'levels;
-                }
+            if let Err(reason) = limits.expand(&mut stats, graph, &run.held[i], &mut buffer) {
+                outcome = Err(reason);
+                break 'levels;
             }
-            stats.expanded += 1;
-            buffer.clear();
-            graph.successors(&run.held[i], &mut buffer);
-            stats.generated += buffer.len() as u64;
             for e in &buffer {
                 if run.spare == 0 {
                     if let Err(reason) = run.make_room(buffer.held(), limits) {

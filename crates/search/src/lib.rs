@@ -48,6 +48,7 @@
 mod arena;
 mod astar;
 mod bfs;
+mod bytes;
 mod compact;
 mod component;
 mod cost;

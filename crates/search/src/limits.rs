@@ -1,4 +1,5 @@
-use crate::memory::Bytes;
+use crate::bytes::Bytes;
+use crate::graph::{Edge, Graph};
 use crate::stats::Stats;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -115,6 +116,34 @@ impl Limits {
             Some(deadline) if Instant::now() >= deadline => Err(StopReason::Timeout),
             _ => Ok(()),
         }
+    }
+
+    /// Counts one expansion in `stats`; every [`CLOCK_EVERY`] expansions, looks at the
+    /// deadline and the cancel flag first (a stop is not counted): every search's step.
+    #[inline]
+    pub(crate) fn expanding(&self, stats: &mut Stats) -> Result<(), StopReason> {
+        if stats.expanded % CLOCK_EVERY == CLOCK_EVERY - 1 {
+            self.check_clock()?;
+        }
+        stats.expanded += 1;
+        Ok(())
+    }
+
+    /// [`Limits::expanding`], then `state`'s successors into `out` (cleared first), counted
+    /// in `stats`.
+    #[inline]
+    pub(crate) fn expand<G: Graph>(
+        &self,
+        stats: &mut Stats,
+        graph: &G,
+        state: &G::State,
+        out: &mut Vec<Edge<G::State, G::Move, G::Cost>>,
+    ) -> Result<(), StopReason> {
+        self.expanding(stats)?;
+        out.clear();
+        graph.successors(state, out);
+        stats.generated += out.len() as u64;
+        Ok(())
     }
 }
 

@@ -22,7 +22,7 @@
 
 use crate::component::{Component, UNREACHABLE};
 use crate::hash::home;
-use crate::limits::{Limits, StopReason, Stopped, CLOCK_EVERY};
+use crate::limits::{Limits, StopReason, Stopped};
 use crate::memory::{reserve, reserve_exact, Held};
 use crate::stats::Stats;
 use std::hash::Hash;
@@ -176,13 +176,10 @@ impl<S: Copy + Eq + Hash, A: Copy> SlotComponent<S, A> {
                 self.levels.push(i as u32);
                 level_end = self.nodes.len();
             }
-            if stats.expanded % CLOCK_EVERY == CLOCK_EVERY - 1 {
-                if let Err(reason) = limits.check_clock() {
-                    outcome = Err(reason);
-                    break;
-                }
+            if let Err(reason) = limits.expanding(&mut stats) {
+                outcome = Err(reason);
+                break;
             }
-            stats.expanded += 1;
             // only the slots not already linked from the other end need a look-up
             let Node {
                 state,
