@@ -121,35 +121,10 @@ impl Memory {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Size(pub Option<u64>);
 
-/// Reads `--max-memory`: digits (a decimal point allowed) and an optional unit K, M, G or T
-/// (powers of 1024; `KiB`, `MB`, any case, mean the same), or `none`.
+/// Reads `--max-memory`: the library's size reader ([`Bytes::parse`]): digits and an
+/// optional unit K, M, G or T (powers of 1024), or `none`.
 pub fn parse_size(text: &str) -> Result<Size, String> {
-    let expected =
-        || format!("expected a size such as 512M, 8G or 1.5G, or `none`; found `{text}`");
-    let t = text.trim();
-    if t.eq_ignore_ascii_case("none") {
-        return Ok(Size(None));
-    }
-    let digits = t
-        .find(|c: char| !c.is_ascii_digit() && c != '.')
-        .unwrap_or(t.len());
-    let (number, unit) = t.split_at(digits);
-    let unit = unit.trim().to_ascii_uppercase();
-    let unit = unit.trim_end_matches('B').trim_end_matches('I');
-    let shift = match unit {
-        "" => 0,
-        "K" => 10,
-        "M" => 20,
-        "G" => 30,
-        "T" => 40,
-        _ => return Err(expected()),
-    };
-    let value: f64 = number.parse().map_err(|_| expected())?;
-    let bytes = value * (1u64 << shift) as f64;
-    if !bytes.is_finite() || bytes >= u64::MAX as f64 {
-        return Err(expected());
-    }
-    Ok(Size(Some(bytes as u64)))
+    Bytes::parse(text).map(Size)
 }
 
 /// Reads a `--timeout` value: seconds (a decimal number; negative counts as 0) or `none`, no

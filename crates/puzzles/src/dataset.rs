@@ -115,6 +115,29 @@ impl<'a> Params<'a> {
         Ok((lo, hi))
     }
 
+    /// A word `name`, one of `choices`; the first when absent.
+    pub fn choice(
+        &mut self,
+        name: &'static str,
+        choices: &[&'static str],
+    ) -> Result<&'static str, DatasetError> {
+        self.read.push(name);
+        let chosen = match self.map.get(name) {
+            None | Some(Value::Null) => Some(choices[0]),
+            Some(Value::String(s)) => choices.iter().copied().find(|c| c == s),
+            Some(_) => None,
+        };
+        let Some(chosen) = chosen else {
+            return Err(DatasetError::Invalid(format!(
+                "{name}: expected one of {}, found {}",
+                choices.join(", "),
+                self.map[name]
+            )));
+        };
+        self.resolved.insert(name.to_string(), json!(chosen));
+        Ok(chosen)
+    }
+
     /// A board shape `name`: `"RxC"`, `[R, C]` or `N` for N×N; `default` when absent.
     pub fn shape(
         &mut self,
@@ -272,9 +295,7 @@ pub fn make(
         "n-puzzle" => crate::n_puzzle::dataset::make(count, seed, &mut params, limits),
         "rush-hour" => crate::rush_hour::dataset::make(count, seed, &mut params, limits),
         "puzznic" => crate::puzznic::dataset::make(count, seed, &mut params, limits),
-        "sokoban" => Err(DatasetError::Invalid(
-            "sokoban datasets need the Sokoban generator, which gridlock does not have yet".into(),
-        )),
+        "sokoban" => crate::sokoban::dataset::make(count, seed, &mut params, limits),
         other => Err(DatasetError::Invalid(format!(
             "unknown puzzle {other:?}; expected one of {}",
             PUZZLES.join(", ")
@@ -304,6 +325,7 @@ pub fn score(metadata: &Value, answer: &str) -> f64 {
         "n-puzzle" => crate::n_puzzle::dataset::score(metadata, board, optimal, answer),
         "rush-hour" => crate::rush_hour::dataset::score(board, optimal, answer),
         "puzznic" => crate::puzznic::dataset::score(metadata, board, optimal, answer),
+        "sokoban" => crate::sokoban::dataset::score(metadata, board, answer),
         _ => 0.0,
     }
 }
@@ -355,6 +377,22 @@ mod tests {
         let mut p = Params::new(&map);
         p.range("moves", (1, 2), 0, 80).unwrap();
         assert!(p.finish("chips").unwrap_err().to_string().contains("mvoes"));
+        let map: Map<String, Value> = serde_json::from_str(r#"{"objective": "moves"}"#).unwrap();
+        let mut p = Params::new(&map);
+        assert_eq!(
+            p.choice("objective", &["pushes", "moves"]).unwrap(),
+            "moves"
+        );
+        assert_eq!(p.finish("sokoban").unwrap(), json!({"objective": "moves"}));
+        let map: Map<String, Value> = serde_json::from_str(r#"{"objective": "boxes"}"#).unwrap();
+        let mut p = Params::new(&map);
+        assert!(p.choice("objective", &["pushes", "moves"]).is_err());
+        let empty = Map::new();
+        let mut p = Params::new(&empty);
+        assert_eq!(
+            p.choice("objective", &["pushes", "moves"]).unwrap(),
+            "pushes"
+        );
         let map: Map<String, Value> = serde_json::from_str(r#"{"moves": [9, 3]}"#).unwrap();
         assert!(Params::new(&map).range("moves", (1, 2), 0, 80).is_err());
     }
@@ -363,7 +401,6 @@ mod tests {
     fn unknown_puzzles_and_bad_metadata() {
         let none = Map::new();
         assert!(make("tetris", 1, 1, &none, &Limits::none()).is_err());
-        assert!(make("sokoban", 1, 1, &none, &Limits::none()).is_err());
         assert_eq!(score(&json!({}), "1"), 0.0);
         assert_eq!(
             score(&json!({"puzzle": "chess", "board": "", "optimal": 1}), ""),

@@ -6,6 +6,8 @@ use super::board::Level;
 use super::graph::Objective;
 use super::render::lower_bound;
 use super::solve::{Outcome, Solution};
+use super::verify::{Judgement, Optimality};
+use crate::json::Problem;
 use gridlock_search::{Stats, Stopped};
 use serde::Serialize;
 
@@ -118,6 +120,102 @@ impl Report {
             solution: None,
             lower_bound: None,
             stats: stats.into(),
+        }
+    }
+}
+
+/// A solution's two counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Lengths {
+    /// Steps.
+    pub moves: u32,
+    /// Steps that push a box.
+    pub pushes: u32,
+}
+
+/// `gridlock verify sokoban`'s verdict as one JSON object, the shape every puzzle's verdict
+/// has (`valid`, `optimal`, `length`, `lengths`, `problem`, `report`).
+#[derive(Clone, Debug, Serialize)]
+pub struct VerifyJson {
+    /// Always `"sokoban"`.
+    pub puzzle: &'static str,
+    /// `"pushes"` or `"moves"`: the order `optimal` is judged in.
+    pub objective: &'static str,
+    /// Every step is legal and the level ends solved (or `-1` is right).
+    pub valid: bool,
+    /// Optimal for the objective (`null`: unknown within the limits).
+    pub optimal: Option<bool>,
+    /// Moves of a valid solution, `-1` for a right `-1`, `null` when invalid.
+    pub length: Option<i64>,
+    /// Moves and pushes of a valid solution.
+    pub lengths: Option<Lengths>,
+    /// The optimum's counts, when the solution is valid and not optimal.
+    pub optimum: Option<Lengths>,
+    /// 1-based step where an invalid solution fails (0 for a wrong `-1`), else `null`.
+    pub step: Option<usize>,
+    /// The first problem, when invalid: its line in the solution text (0 when no letter is
+    /// to blame) and the reason.
+    pub problem: Option<Problem>,
+    /// What `gridlock verify sokoban` prints.
+    pub report: String,
+}
+
+impl VerifyJson {
+    /// The object of `judgement`.
+    pub fn new(judgement: &Judgement) -> VerifyJson {
+        let base = VerifyJson {
+            puzzle: "sokoban",
+            objective: "pushes",
+            valid: true,
+            optimal: Some(true),
+            length: Some(-1),
+            lengths: None,
+            optimum: None,
+            step: None,
+            problem: None,
+            report: judgement.report(),
+        };
+        match judgement {
+            Judgement::ProvenUnsolvable => base,
+            Judgement::Invalid {
+                step, line, reason, ..
+            } => VerifyJson {
+                valid: false,
+                optimal: Some(false),
+                length: None,
+                step: Some(*step),
+                problem: Some(Problem::new(*line, reason)),
+                ..base
+            },
+            Judgement::Valid {
+                moves,
+                pushes,
+                objective,
+                optimality,
+            } => {
+                let (optimal, optimum) = match optimality {
+                    Optimality::Yes => (Some(true), None),
+                    Optimality::No { moves, pushes } => (
+                        Some(false),
+                        Some(Lengths {
+                            moves: *moves,
+                            pushes: *pushes,
+                        }),
+                    ),
+                    Optimality::Unknown { .. } => (None, None),
+                };
+                VerifyJson {
+                    objective,
+                    optimal,
+                    optimum,
+                    length: Some(i64::from(*moves)),
+                    lengths: Some(Lengths {
+                        moves: *moves,
+                        pushes: *pushes,
+                    }),
+                    ..base
+                }
+            }
         }
     }
 }

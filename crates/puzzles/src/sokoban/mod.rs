@@ -18,11 +18,13 @@
 //! rows, collections), [`moves`] (the step rule), [`maze`] (the compact level the solver
 //! uses: live cells first, neighbours, push distances), [`bits`] (box sets),
 //! [`deadlock`] (dead cells and freeze deadlocks), [`bound`] (lower bounds), [`graph`]
-//! (the push graph), [`solve`], [`render`], [`json`] and [`verify`]. See `docs/sokoban.md`.
+//! (the push graph), [`solve`], [`render`], [`json`], [`verify`] and [`dataset`] (levels
+//! with optimal answers for `gridlock.datasets`). See `docs/sokoban.md`.
 
 pub mod bits;
 pub mod board;
 pub mod bound;
+pub mod dataset;
 pub mod deadlock;
 pub mod graph;
 pub mod json;
@@ -35,7 +37,7 @@ pub mod verify;
 
 pub use board::{Level, Position, MAX_SIDE};
 pub use graph::Objective;
-pub use json::{Report, StatsReport};
+pub use json::{Report, StatsReport, VerifyJson};
 pub use moves::{step, Blocked, Dir};
 pub use parse::{parse_collection, parse_level};
 pub use render::{batch_line, batch_stopped_line, describe_bound, judge, render_text};

@@ -285,6 +285,11 @@ pub enum Judgement {
     Invalid {
         /// 1-based step where it fails (0 for a wrong `-1`).
         step: usize,
+        /// 1-based line of the failing letter in the solution text (0 when no letter is to
+        /// blame: a wrong `-1`, or boxes left off their goals after the last step).
+        line: usize,
+        /// 1-based column of that letter (0 with line 0).
+        column: usize,
         /// Why, with where.
         reason: String,
     },
@@ -342,6 +347,8 @@ pub fn judge(
             None => Judgement::ProvenUnsolvable,
             Some(s) => Judgement::Invalid {
                 step: 0,
+                line: 0,
+                column: 0,
                 reason: format!(
                     "-1 claims no solution, but the level is solved in {} moves, {} pushes",
                     s.moves, s.pushes
@@ -362,6 +369,8 @@ pub fn judge(
                 };
                 Judgement::Invalid {
                     step,
+                    line,
+                    column,
                     reason: format!("step {step}{at}: {reason}"),
                 }
             }
