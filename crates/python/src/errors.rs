@@ -23,9 +23,10 @@ create_exception!(
     gridlock,
     LimitError,
     GridlockError,
-    "A search hit `timeout=` or `max_states=`: `reason` is \"timeout\" or \"max_states\", \
-     `lower_bound` the proven lower bound on the optimum (an int, or None when the search \
-     proves none) and `bound` all its parts (a tuple: (moves, cycles) for Puzznic)."
+    "A search hit a limit: `reason` is \"timeout\", \"max_states\", \"max_memory\" (the \
+     `max_memory=` budget) or \"memory\" (the machine refused memory first), `lower_bound` \
+     the proven lower bound on the optimum (an int, or None when the search proves none) and \
+     `bound` all its parts (a tuple: (moves, cycles) for Puzznic)."
 );
 
 /// A `ParseError` carrying the library error's position and wording.

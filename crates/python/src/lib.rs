@@ -7,7 +7,8 @@
 //! every answer is the library's, so it is the command line's.
 //!
 //! Every search runs through [`run::interruptible`]: off the GIL, on a worker thread, under
-//! the caller's `timeout=` / `max_states=`, and cancelled by Ctrl-C. The typed result
+//! the caller's `timeout=` / `max_states=` / `max_memory=` ([`run::Budget`]), and cancelled
+//! by Ctrl-C. The typed result
 //! objects, docstrings and stubs are in the Python package.
 
 use pyo3::prelude::*;
@@ -22,6 +23,7 @@ mod n_puzzle;
 mod puzznic;
 mod run;
 mod rush_hour;
+mod sokoban;
 
 /// The error of input `index` of a `solve_many` call: the same exception as for one input,
 /// its message prefixed with the input's index and an `index` attribute.
@@ -100,6 +102,9 @@ fn _gridlock(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(n_puzzle::n_puzzle_solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(n_puzzle::n_puzzle_explore, m)?)?;
     m.add_function(wrap_pyfunction!(n_puzzle::n_puzzle_verify, m)?)?;
+    m.add_function(wrap_pyfunction!(sokoban::sokoban_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(sokoban::sokoban_solve_many, m)?)?;
+    m.add_function(wrap_pyfunction!(sokoban::sokoban_verify, m)?)?;
     m.add_function(wrap_pyfunction!(dataset::dataset_make, m)?)?;
     m.add_function(wrap_pyfunction!(dataset::dataset_score, m)?)?;
     Ok(())

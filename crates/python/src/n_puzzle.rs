@@ -5,7 +5,7 @@
 
 use crate::convert::serialised;
 use crate::errors;
-use crate::run::{interruptible, limit_error, Budget};
+use crate::run::{interruptible, limit_error, Budget, Memory};
 use gridlock_puzzles::n_puzzle::explore::explore;
 use gridlock_puzzles::n_puzzle::json::{BatchAnswer, ExploreJson, SolveJson, VerifyJson};
 use gridlock_puzzles::n_puzzle::tables::kept;
@@ -116,15 +116,6 @@ fn solver(goal: &Board, heuristic: &Heuristic, limits: &Limits) -> Result<Solver
     Ok(Solver::new(goal.clone(), h))
 }
 
-/// The search limits of `max_states=` (expanded nodes, as `--max-states`; no cap by
-/// default, which lets the search use every core) and `timeout=`.
-fn search_budget(timeout: Option<f64>, max_states: Option<usize>) -> Budget {
-    Budget {
-        timeout,
-        max_states,
-    }
-}
-
 /// One board's `--format json` object.
 fn answer(
     start: &Board,
@@ -169,7 +160,7 @@ fn board_and_goal(
 
 /// Solves one board: the `--format json` object of `gridlock n-puzzle` as a dict.
 #[pyfunction]
-#[pyo3(signature = (board, size=None, goal="blank-last", heuristic="auto", pattern=None, timeout=None, max_states=None))]
+#[pyo3(signature = (board, size=None, goal="blank-last", heuristic="auto", pattern=None, timeout=None, max_states=None, max_memory=Memory::Auto))]
 #[allow(clippy::too_many_arguments)]
 pub fn n_puzzle_solve<'py>(
     py: Python<'py>,
@@ -180,6 +171,7 @@ pub fn n_puzzle_solve<'py>(
     pattern: Option<&str>,
     timeout: Option<f64>,
     max_states: Option<usize>,
+    max_memory: Memory,
 ) -> PyResult<Bound<'py, PyAny>> {
     let (start, goal) = board_and_goal(py, board, size, goal)?;
     let h = Heuristic {
@@ -188,7 +180,9 @@ pub fn n_puzzle_solve<'py>(
     };
     h.choice(start.shape)
         .map_err(|why| errors::argument(py, why))?;
-    let budget = search_budget(timeout, max_states);
+    // `max_states` counts expanded nodes, as `--max-states`; no cap by default, which lets
+    // the search use every core
+    let budget = Budget::new(timeout, max_states, max_memory);
     let found = interruptible(py, |cancel| {
         let limits = budget.limits(&cancel);
         let solver = if start.can_reach(&goal) {
@@ -205,7 +199,7 @@ pub fn n_puzzle_solve<'py>(
 /// `gridlock n-puzzle --batch --format json` object per input, in input order, `line` its
 /// 1-based position.
 #[pyfunction]
-#[pyo3(signature = (inputs, size=None, goal="blank-last", heuristic="auto", pattern=None, timeout=None, max_states=None))]
+#[pyo3(signature = (inputs, size=None, goal="blank-last", heuristic="auto", pattern=None, timeout=None, max_states=None, max_memory=Memory::Auto))]
 #[allow(clippy::too_many_arguments)]
 pub fn n_puzzle_solve_many<'py>(
     py: Python<'py>,
@@ -216,6 +210,7 @@ pub fn n_puzzle_solve_many<'py>(
     pattern: Option<&str>,
     timeout: Option<f64>,
     max_states: Option<usize>,
+    max_memory: Memory,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
     let shape = self::size(py, size)?;
     let spec = GoalSpec::of(goal);
@@ -223,7 +218,7 @@ pub fn n_puzzle_solve_many<'py>(
         name: heuristic.to_string(),
         pattern: pattern.map(str::to_string),
     };
-    let budget = search_budget(timeout, max_states);
+    let budget = Budget::new(timeout, max_states, max_memory);
     let found = interruptible(py, |cancel| {
         let limits = budget.limits(&cancel);
         let mut boards = Vec::with_capacity(inputs.len());
@@ -261,21 +256,20 @@ pub fn n_puzzle_solve_many<'py>(
 
 /// The goal's whole component: `gridlock n-puzzle explore --format json`.
 #[pyfunction]
-#[pyo3(signature = (size="3x3", goal="blank-last", max_states=None))]
+#[pyo3(signature = (size="3x3", goal="blank-last", max_states=None, max_memory=Memory::Auto))]
 pub fn n_puzzle_explore<'py>(
     py: Python<'py>,
     size: &str,
     goal: &str,
     max_states: Option<usize>,
+    max_memory: Memory,
 ) -> PyResult<Bound<'py, PyAny>> {
     let shape = self::size(py, Some(size))?.expect("given");
     let goal = GoalSpec::of(goal)
         .board(shape)
         .map_err(|e| errors::puzzle(py, &e))?;
-    let budget = Budget {
-        timeout: None,
-        max_states: Some(max_states.unwrap_or(DEFAULT_MAX_STATES)),
-    };
+    let max_states = Some(max_states.unwrap_or(DEFAULT_MAX_STATES));
+    let budget = Budget::new(None, max_states, max_memory);
     let found = interruptible(py, |cancel| explore(&goal, &budget.limits(&cancel)))?;
     let (component, _) = found.map_err(|e| limit_error(py, &e))?;
     serialised(py, &ExploreJson::new(&goal, &component))
@@ -284,7 +278,7 @@ pub fn n_puzzle_explore<'py>(
 /// Replays a judge output (the move count, then one tile per line), then solves the board
 /// (within the budget) to say whether it is optimal: `gridlock verify n-puzzle`'s verdict.
 #[pyfunction]
-#[pyo3(signature = (board, solution, goal="blank-last", size=None, timeout=30.0))]
+#[pyo3(signature = (board, solution, goal="blank-last", size=None, timeout=30.0, max_memory=Memory::Auto))]
 pub fn n_puzzle_verify<'py>(
     py: Python<'py>,
     board: &str,
@@ -292,11 +286,12 @@ pub fn n_puzzle_verify<'py>(
     goal: &str,
     size: Option<&str>,
     timeout: Option<f64>,
+    max_memory: Memory,
 ) -> PyResult<Bound<'py, PyAny>> {
     let (start, goal) = board_and_goal(py, board, size, goal)?;
     let file = parse_solution(solution).map_err(|e| errors::parse(py, &e))?;
     let verdict = verify::verify(&start, &goal, &file);
-    let budget = search_budget(timeout, None);
+    let budget = Budget::new(timeout, None, max_memory);
     // the optimum: None when it could not be found within the budget (as the CLI)
     let optimum: Option<Option<usize>> = if !start.can_reach(&goal) {
         Some(None)

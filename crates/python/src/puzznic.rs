@@ -2,7 +2,7 @@
 
 use crate::convert::serialised;
 use crate::errors;
-use crate::run::{interruptible, Budget};
+use crate::run::{interruptible, Budget, Memory};
 use gridlock_puzzles::puzznic::{
     self, solve_with, Analysis, Objective, SolveOptions, Strategy, FAST_BUDGET,
 };
@@ -21,20 +21,17 @@ struct Options {
 }
 
 impl Options {
-    /// The options of `objective=`, `fast=`, `timeout=` and `max_states=`.
+    /// The options of `objective=`, `fast=`, `timeout=`, `max_states=` and `max_memory=`.
     fn new(
         py: Python<'_>,
         objective: &str,
         fast: bool,
-        (timeout, max_states): (Option<f64>, Option<usize>),
+        (timeout, max_states, memory): (Option<f64>, Option<usize>, Memory),
     ) -> PyResult<Options> {
         Ok(Options {
             objective: self::objective(py, objective)?,
             fast,
-            budget: Budget {
-                timeout,
-                max_states,
-            },
+            budget: Budget::new(timeout, max_states, memory),
         })
     }
 }
@@ -78,7 +75,7 @@ fn answer(text: &str, options: Options, cancel: &Arc<AtomicBool>) -> Result<Repo
 
 /// Solves one board: the CLI's JSON object as a dict.
 #[pyfunction]
-#[pyo3(signature = (board, objective="moves", fast=false, timeout=None, max_states=None))]
+#[pyo3(signature = (board, objective="moves", fast=false, timeout=None, max_states=None, max_memory=Memory::Auto))]
 pub fn puzznic_solve<'py>(
     py: Python<'py>,
     board: &str,
@@ -86,15 +83,17 @@ pub fn puzznic_solve<'py>(
     fast: bool,
     timeout: Option<f64>,
     max_states: Option<usize>,
+    max_memory: Memory,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let options = Options::new(py, objective, fast, (timeout, max_states))?;
+    let options = Options::new(py, objective, fast, (timeout, max_states, max_memory))?;
     let found = interruptible(py, |cancel| answer(board, options, &cancel))?;
     serialised(py, &found.map_err(|e| errors::puzzle(py, &e))?)
 }
 
-/// Solves many boards on every core (the budget applies to each); dicts in input order.
+/// Solves many boards on every core (the time and state limits apply to each, the memory
+/// budget is shared by the searches running at once); dicts in input order.
 #[pyfunction]
-#[pyo3(signature = (inputs, objective="moves", fast=false, timeout=None, max_states=None))]
+#[pyo3(signature = (inputs, objective="moves", fast=false, timeout=None, max_states=None, max_memory=Memory::Auto))]
 pub fn puzznic_solve_many<'py>(
     py: Python<'py>,
     inputs: Vec<String>,
@@ -102,26 +101,27 @@ pub fn puzznic_solve_many<'py>(
     fast: bool,
     timeout: Option<f64>,
     max_states: Option<usize>,
+    max_memory: Memory,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    let options = Options::new(py, objective, fast, (timeout, max_states))?;
+    let mut options = Options::new(py, objective, fast, (timeout, max_states, max_memory))?;
+    options.budget = options.budget.shared();
     crate::each_input(py, &inputs, |text, cancel| answer(text, options, cancel))
 }
 
 /// Replays a judge answer, then solves both objectives to say whether it is optimal.
 #[pyfunction]
-#[pyo3(signature = (board, solution, timeout=30.0, max_states=None))]
+#[pyo3(signature = (board, solution, timeout=30.0, max_states=None, max_memory=Memory::Auto))]
 pub fn puzznic_verify<'py>(
     py: Python<'py>,
     board: &str,
     solution: &str,
     timeout: Option<f64>,
     max_states: Option<usize>,
+    max_memory: Memory,
 ) -> PyResult<Bound<'py, PyAny>> {
     let puzzle = puzznic::parse(board).map_err(|e| errors::parse(py, &e))?;
-    let budget = Budget {
-        timeout,
-        max_states: max_states.or(Some(gridlock_puzzles::DEFAULT_MAX_STATES)),
-    };
+    let max_states = max_states.or(Some(gridlock_puzzles::DEFAULT_MAX_STATES));
+    let budget = Budget::new(timeout, max_states, max_memory);
     let judged = interruptible(py, |cancel| {
         let analysis = Analysis::new(&puzzle.geometry);
         puzznic::judge(&puzzle, &analysis, solution, &budget.limits(&cancel))

@@ -4,7 +4,7 @@
 
 use crate::convert::serialised;
 use crate::errors;
-use crate::run::{interruptible, limit_error, Budget};
+use crate::run::{interruptible, limit_error, Budget, Memory};
 use gridlock_puzzles::rush_hour::generate::{generate, Request, Set, MAX_VEHICLES};
 use gridlock_puzzles::rush_hour::json::{
     BatchAnswer, ExploreJson, GeneratedJson, SolveJson, VerifyJson,
@@ -41,11 +41,9 @@ fn metric(py: Python<'_>, name: &str) -> PyResult<Metric> {
 }
 
 /// The CLI's state cap unless another is given.
-fn budget(timeout: Option<f64>, max_states: Option<usize>) -> Budget {
-    Budget {
-        timeout,
-        max_states: Some(max_states.unwrap_or(DEFAULT_MAX_STATES)),
-    }
+fn budget(timeout: Option<f64>, max_states: Option<usize>, memory: Memory) -> Budget {
+    let max_states = Some(max_states.unwrap_or(DEFAULT_MAX_STATES));
+    Budget::new(timeout, max_states, memory)
 }
 
 /// One board's `--format json` object.
@@ -63,7 +61,8 @@ fn answer(
 
 /// Solves one board: the `--format json` object of `gridlock rush-hour` as a dict.
 #[pyfunction]
-#[pyo3(signature = (board, metric="moves", limit=None, exit_row=None, timeout=None, max_states=None))]
+#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (board, metric="moves", limit=None, exit_row=None, timeout=None, max_states=None, max_memory=Memory::Auto))]
 pub fn rush_hour_solve<'py>(
     py: Python<'py>,
     board: &str,
@@ -72,9 +71,10 @@ pub fn rush_hour_solve<'py>(
     exit_row: Option<u32>,
     timeout: Option<f64>,
     max_states: Option<usize>,
+    max_memory: Memory,
 ) -> PyResult<Bound<'py, PyAny>> {
     let (metric, exit) = (self::metric(py, metric)?, self::exit(py, exit_row)?);
-    let budget = budget(timeout, max_states);
+    let budget = budget(timeout, max_states, max_memory);
     let found = interruptible(py, |cancel| {
         answer(board, exit, metric, limit, &budget.limits(&cancel))
     })?;
@@ -86,7 +86,8 @@ pub fn rush_hour_solve<'py>(
 /// (both metrics at once, one reused explorer per thread), as the batch does; `metric` and
 /// `limit` only decide which optima are within the limit.
 #[pyfunction]
-#[pyo3(signature = (inputs, metric="moves", limit=None, exit_row=None, timeout=None, max_states=None))]
+#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (inputs, metric="moves", limit=None, exit_row=None, timeout=None, max_states=None, max_memory=Memory::Auto))]
 pub fn rush_hour_solve_many<'py>(
     py: Python<'py>,
     inputs: Vec<String>,
@@ -95,9 +96,10 @@ pub fn rush_hour_solve_many<'py>(
     exit_row: Option<u32>,
     timeout: Option<f64>,
     max_states: Option<usize>,
+    max_memory: Memory,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
     let (metric, exit) = (self::metric(py, metric)?, self::exit(py, exit_row)?);
-    let budget = budget(timeout, max_states);
+    let budget = budget(timeout, max_states, max_memory).shared();
     let found = interruptible(py, |cancel| {
         let puzzles = inputs
             .par_iter()
@@ -139,16 +141,17 @@ pub fn rush_hour_solve_many<'py>(
 
 /// The whole component of a board: `gridlock rush-hour explore --format json`.
 #[pyfunction]
-#[pyo3(signature = (board, exit_row=None, timeout=None, max_states=None))]
+#[pyo3(signature = (board, exit_row=None, timeout=None, max_states=None, max_memory=Memory::Auto))]
 pub fn rush_hour_explore<'py>(
     py: Python<'py>,
     board: &str,
     exit_row: Option<u32>,
     timeout: Option<f64>,
     max_states: Option<usize>,
+    max_memory: Memory,
 ) -> PyResult<Bound<'py, PyAny>> {
     let puzzle = parse(board, exit(py, exit_row)?).map_err(|e| errors::parse(py, &e))?;
-    let budget = budget(timeout, max_states);
+    let budget = budget(timeout, max_states, max_memory);
     let found = interruptible(py, |cancel| {
         let limits = budget.limits(&cancel);
         let (analysis, _) = puzzle.analyse(&limits)?;
@@ -166,7 +169,7 @@ pub fn rush_hour_explore<'py>(
 
 /// Fresh interesting puzzles: `gridlock rush-hour generate --format json`, one dict each.
 #[pyfunction]
-#[pyo3(signature = (moves=(20, Some(30)), count=10, seed=1, vehicles=None, walls=0, set="any", timeout=None))]
+#[pyo3(signature = (moves=(20, Some(30)), count=10, seed=1, vehicles=None, walls=0, set="any", timeout=None, max_memory=Memory::Auto))]
 #[allow(clippy::too_many_arguments)]
 pub fn rush_hour_generate<'py>(
     py: Python<'py>,
@@ -177,6 +180,7 @@ pub fn rush_hour_generate<'py>(
     walls: usize,
     set: &str,
     timeout: Option<f64>,
+    max_memory: Memory,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
     let set = match set {
         "any" => Set::Any,
@@ -198,10 +202,7 @@ pub fn rush_hour_generate<'py>(
         max_candidates: None,
     };
     req.check().map_err(|why| errors::argument(py, why))?;
-    let budget = Budget {
-        timeout,
-        max_states: None,
-    };
+    let budget = Budget::new(timeout, None, max_memory);
     let report = interruptible(py, |cancel| {
         generate(&req, &budget.limits(&cancel), |_| true, |_| {})
     })?;
@@ -232,7 +233,7 @@ pub fn rush_hour_generate<'py>(
 /// Replays a move list (one `VEHICLE DIRECTION DISTANCE` per line) and measures it against
 /// both optima: `gridlock verify rush-hour`'s verdict object.
 #[pyfunction]
-#[pyo3(signature = (board, solution, exit_row=None, timeout=30.0, max_states=None))]
+#[pyo3(signature = (board, solution, exit_row=None, timeout=30.0, max_states=None, max_memory=Memory::Auto))]
 pub fn rush_hour_verify<'py>(
     py: Python<'py>,
     board: &str,
@@ -240,10 +241,11 @@ pub fn rush_hour_verify<'py>(
     exit_row: Option<u32>,
     timeout: Option<f64>,
     max_states: Option<usize>,
+    max_memory: Memory,
 ) -> PyResult<Bound<'py, PyAny>> {
     let puzzle = parse(board, exit(py, exit_row)?).map_err(|e| errors::parse(py, &e))?;
     let list = parse_moves(solution).map_err(|e| errors::parse(py, &e))?;
-    let budget = budget(timeout, max_states);
+    let budget = budget(timeout, max_states, max_memory);
     let judgement = interruptible(py, |cancel| puzzle.judge(&list, &budget.limits(&cancel)))?;
     crate::verdict(py, &VerifyJson::new(&judgement))
 }

@@ -18,6 +18,7 @@ CASES = {
     "n-puzzle": {"size": "3x3", "moves": (8, 14)},
     "rush-hour": {"moves": (5, 9)},
     "puzznic": {"moves": (2, 4), "size": "4x4"},
+    "sokoban": {"objective": "moves", "moves": (20, 40)},
 }
 
 
@@ -71,6 +72,12 @@ def test_answers_are_what_the_verifiers_accept(items):
     for item in items["puzznic"]:
         v = gridlock.puzznic.verify(item["metadata"]["board"], item["answer"])
         assert v.valid and v.optimal
+    for item in items["sokoban"]:
+        meta = item["metadata"]
+        v = gridlock.sokoban.verify(meta["board"], item["answer"], objective="moves")
+        assert v.valid and v.optimal
+        assert v.lengths == {"moves": meta["moves"], "pushes": meta["pushes"]}
+        assert (meta["boxes"], meta["size"], meta["source"]) == (4, "10x10", "boxoban hard/000.txt")
 
 
 def test_longer_valid_answers_get_partial_credit(items):
@@ -85,6 +92,13 @@ def test_longer_valid_answers_get_partial_credit(items):
         n = int(lines[0])
         # at the goal tile 8 is left of the blank: slide it in and back
         longer = "\n".join([str(n + 2), *lines[1:], "8", "8"]) + "\n"
+        assert datasets.score(item, longer) == pytest.approx(n / (n + 2))
+    for item in items["sokoban"]:
+        answer, n = item["answer"], item["metadata"]["moves"]
+        # a step that pushes nothing, and back, before the first such step
+        k = next(i for i, c in enumerate(answer) if c.islower())
+        back = {"l": "r", "r": "l", "u": "d", "d": "u"}[answer[k]]
+        longer = answer[:k] + answer[k] + back + answer[k:]
         assert datasets.score(item, longer) == pytest.approx(n / (n + 2))
 
 
@@ -127,5 +141,21 @@ def test_bad_parameters_raise_value_error():
         datasets.make("tetris", 1, 1)
     with pytest.raises(ValueError):
         datasets.make("chips", 1, 1, moves=(30, 40))
-    with pytest.raises(ValueError, match="sokoban"):
-        datasets.make("sokoban", 1, 1)
+    with pytest.raises(ValueError, match="pushes"):
+        datasets.make("sokoban", 1, 1, pushes=(0, 3))
+    with pytest.raises(ValueError, match="objective"):
+        datasets.make("sokoban", 1, 1, objective="boxes")
+
+
+def test_sokoban_items_in_the_pushes_order():
+    items = datasets.make("sokoban", 12, 4, pushes=(10, 14))
+    levels = [i["metadata"]["level"] for i in items]
+    assert len(set(levels)) == 12, "no level repeats while the pool lasts"
+    assert datasets.make("sokoban", 5, 4, pushes=(10, 14)) == items[:5]
+    for item in items:
+        meta = item["metadata"]
+        assert meta["objective"] == "pushes" and meta["optimal"] == meta["pushes"]
+        assert 10 <= meta["pushes"] <= 14
+        assert sum(c.isupper() for c in item["answer"]) == meta["pushes"]
+        assert "fewest pushes" in item["question"] and meta["board"] in item["question"]
+        assert datasets.score(item, item["answer"].lower()) == 1.0

@@ -97,3 +97,29 @@ def test_ctrl_c_stops_a_long_search():
             child.kill()
     assert "interrupted in solve" in out, (out, err)
     assert child.returncode == 0
+
+
+def test_a_tiny_memory_budget_stops_a_search_with_its_bound():
+    with pytest.raises(gridlock.LimitError) as e:
+        gridlock.puzznic.solve(HARD, max_memory="1M")
+    assert e.value.reason == "max_memory" and "memory limit" in str(e.value)
+    assert isinstance(e.value.lower_bound, int) and e.value.lower_bound >= 1
+    with pytest.raises(gridlock.LimitError) as e:
+        gridlock.rush_hour.explore("GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo", max_memory=1 << 14)
+    assert e.value.reason == "max_memory"
+    with pytest.raises(gridlock.LimitError) as e:
+        gridlock.datasets.make("sokoban", 2, 1, max_memory="64K")
+    assert e.value.reason == "max_memory"
+
+
+@pytest.mark.parametrize("bad", ["lots", "-5M", "8X", -1, 1.5, True, [1]])
+def test_bad_memory_budgets_are_parse_errors(bad):
+    with pytest.raises(gridlock.ParseError, match="max_memory") as e:
+        gridlock.puzznic.solve("#####\n#.1.#\n#.#1#\n#####\n", max_memory=bad)
+    assert e.value.line == 0
+
+
+@pytest.mark.parametrize("good", ["auto", "AUTO", None, "none", "1G", "1.5g", 1 << 30])
+def test_memory_budgets_as_the_cli_reads_them(good):
+    r = gridlock.puzznic.solve("#####\n#.1.#\n#.#1#\n#####\n", max_memory=good)
+    assert r.moves == 1

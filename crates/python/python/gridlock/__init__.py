@@ -3,23 +3,24 @@ reasoning datasets with exact answers.
 
 Every function takes the inputs the ``gridlock`` command line reads (every text format) and
 returns the object ``--format json`` prints, as attributes and ``to_dict()``. Searches
-release the GIL, stop on Ctrl-C (``KeyboardInterrupt``) and honour ``timeout=`` and
-``max_states=``.
+release the GIL, stop on Ctrl-C (``KeyboardInterrupt``) and honour ``timeout=``,
+``max_states=`` and ``max_memory=``.
 
 Modules: :mod:`gridlock.rush_hour`, :mod:`gridlock.chips`, :mod:`gridlock.puzznic`,
-:mod:`gridlock.n_puzzle`, :mod:`gridlock.datasets`.
+:mod:`gridlock.n_puzzle`, :mod:`gridlock.sokoban`, :mod:`gridlock.datasets`.
 """
 
 from __future__ import annotations
 
-from . import chips, datasets, n_puzzle, puzznic, rush_hour
+from . import chips, datasets, n_puzzle, puzznic, rush_hour, sokoban
 from ._gridlock import DEFAULT_MAX_STATES, GridlockError, LimitError, ParseError
-from ._result import Result, Verdict
+from ._result import MaxMemory, Result, Verdict
 
 __all__ = [
     "DEFAULT_MAX_STATES",
     "GridlockError",
     "LimitError",
+    "MaxMemory",
     "ParseError",
     "Result",
     "Verdict",
@@ -28,4 +29,5 @@ __all__ = [
     "n_puzzle",
     "puzznic",
     "rush_hour",
+    "sokoban",
 ]

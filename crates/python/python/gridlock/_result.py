@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import copy
-from typing import Any, Dict, Iterator, Optional
+from typing import Any, Dict, Iterator, Optional, Union
+
+#: What ``max_memory=`` takes: a number of bytes, a size such as ``"512M"`` or ``"8G"``
+#: (powers of 1024, as ``--max-memory``), ``"auto"`` (the default: 3/4 of the memory this
+#: process may use, as the command line) or None (no budget).
+MaxMemory = Union[int, str, None]
 
 
 class Result:

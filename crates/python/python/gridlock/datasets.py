@@ -10,7 +10,8 @@ threads.
 
 ``score(item, answer)`` replays ``answer`` with the puzzle's rules: 1.0 for a valid optimal
 solution, ``optimal / length`` for a valid longer one (Puzznic: the moves ratio times the
-cycles ratio), 0.0 for anything invalid. It never raises, whatever ``answer`` is.
+cycles ratio; Sokoban: the pushes ratio times the moves ratio), 0.0 for anything invalid.
+It never raises, whatever ``answer`` is.
 
 Difficulty parameters (ranges are an int ``n`` or a pair ``(low, high)``):
 
@@ -23,7 +24,10 @@ puzzle         parameters (defaults)
 ``chips``      ``moves`` (1, 12) optimal moves (there are only 70 rings)
 ``puzznic``    ``size`` "5x5" playing area (3x3 to 8x8); ``pieces`` (4, 6); ``types`` (2, 3);
                ``moves`` (2, 6) optimal player moves
-``sokoban``    not available yet (gridlock has no Sokoban generator)
+``sokoban``    ``objective`` "pushes" (fewest pushes, then moves) or "moves"; ``pushes`` and
+               ``moves`` ranges of the optimal counts (default any); levels of Boxoban
+               ``hard/000.txt`` (300, all 10x10 with 4 boxes) until gridlock's generator
+               is used
 =============  ==========================================================================
 """
 
@@ -32,6 +36,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional
 
 from . import _gridlock
+from ._result import MaxMemory
 
 __all__ = ["PUZZLES", "make", "score"]
 
@@ -44,16 +49,18 @@ def make(
     count: int,
     seed: int,
     timeout: Optional[float] = None,
+    max_memory: MaxMemory = "auto",
     **difficulty: Any,
 ) -> List[Dict[str, Any]]:
     """Makes ``count`` items of ``puzzle`` (one of :data:`PUZZLES`) with the given
     difficulty parameters, reproducibly from ``seed``. Raises ``ValueError`` for an unknown
     puzzle or parameter, or a range no board of the chosen kind can meet;
-    :class:`gridlock.LimitError` when ``timeout`` (seconds) runs out; ``KeyboardInterrupt``
+    :class:`gridlock.LimitError` when ``timeout`` (seconds) runs out or a search needs more
+    than ``max_memory``; ``KeyboardInterrupt``
     on Ctrl-C."""
     if count < 0:
         raise ValueError(f"count must be at least 0, found {count}")
-    return _gridlock.dataset_make(puzzle, count, seed, difficulty, timeout)
+    return _gridlock.dataset_make(puzzle, count, seed, difficulty, timeout, max_memory)
 
 
 def score(item: Dict[str, Any], answer: Any) -> float:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, Dict, Iterable, List, Optional
 
 from . import _gridlock
-from ._result import Result, Verdict
+from ._result import MaxMemory, Result, Verdict
 
 __all__ = [
     "NPuzzleBatchAnswer",
@@ -91,13 +91,16 @@ def solve(
     pattern: Optional[str] = None,
     timeout: Optional[float] = None,
     max_states: Optional[int] = None,
+    max_memory: MaxMemory = "auto",
 ) -> NPuzzleSolution:
     """An optimal solution, as ``gridlock n-puzzle --format json`` gives it. An unreachable
     goal (the wrong parity) is a result with ``solvable == False``, decided without search.
     ``max_states`` caps expanded nodes (no cap by default). Raises
     :class:`gridlock.ParseError` and :class:`gridlock.LimitError`."""
     return NPuzzleSolution(
-        _gridlock.n_puzzle_solve(board, size, goal, heuristic, pattern, timeout, max_states)
+        _gridlock.n_puzzle_solve(
+            board, size, goal, heuristic, pattern, timeout, max_states, max_memory
+        )
     )
 
 
@@ -109,20 +112,26 @@ def solve_many(
     pattern: Optional[str] = None,
     timeout: Optional[float] = None,
     max_states: Optional[int] = None,
+    max_memory: MaxMemory = "auto",
 ) -> List[NPuzzleBatchAnswer]:
     """Optimal solutions of many boards on every core, as ``gridlock n-puzzle --batch
     --format json`` gives them (the limits apply to each), in input order. The first
     failing input raises, with its position as ``index``."""
     found = _gridlock.n_puzzle_solve_many(
-        list(inputs), size, goal, heuristic, pattern, timeout, max_states
+        list(inputs), size, goal, heuristic, pattern, timeout, max_states, max_memory
     )
     return [NPuzzleBatchAnswer(d) for d in found]
 
 
-def explore(size: str = "3x3", goal: str = "blank-last", max_states: Optional[int] = None) -> NPuzzleComponent:
+def explore(
+    size: str = "3x3",
+    goal: str = "blank-last",
+    max_states: Optional[int] = None,
+    max_memory: MaxMemory = "auto",
+) -> NPuzzleComponent:
     """The goal's whole component, as ``gridlock n-puzzle explore --format json``: how many
     positions, how far the farthest are."""
-    return NPuzzleComponent(_gridlock.n_puzzle_explore(size, goal, max_states))
+    return NPuzzleComponent(_gridlock.n_puzzle_explore(size, goal, max_states, max_memory))
 
 
 def verify(
@@ -131,8 +140,11 @@ def verify(
     goal: str = "blank-last",
     size: Optional[str] = None,
     timeout: Optional[float] = 30.0,
+    max_memory: MaxMemory = "auto",
 ) -> NPuzzleVerdict:
     """Replays ``solution`` as ``gridlock verify n-puzzle`` does: valid when every tile
     listed is next to the blank and the goal is reached; then solves the board within
     ``timeout`` (the CLI's 30 s) to say whether it is optimal."""
-    return NPuzzleVerdict(_gridlock.n_puzzle_verify(board, solution, goal, size, timeout))
+    return NPuzzleVerdict(_gridlock.n_puzzle_verify(
+        board, solution, goal, size, timeout, max_memory
+    ))

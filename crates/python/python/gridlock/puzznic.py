@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Dict, Iterable, List, Optional
 
 from . import _gridlock
-from ._result import Result, Verdict
+from ._result import MaxMemory, Result, Verdict
 
 __all__ = ["PuzznicSolution", "PuzznicVerdict", "solve", "solve_many", "verify"]
 
@@ -54,6 +54,7 @@ def solve(
     fast: bool = False,
     timeout: Optional[float] = None,
     max_states: Optional[int] = None,
+    max_memory: MaxMemory = "auto",
 ) -> PuzznicSolution:
     """Solves one board as ``gridlock puzznic`` does: an optimal sequence for ``objective``
     (``"moves"``: fewest moves, then cycles; ``"cycles"``: the reverse), or with
@@ -62,7 +63,7 @@ def solve(
     :class:`gridlock.ParseError` on malformed input and :class:`gridlock.LimitError` when a
     limit stops the search (with the proven lower bound)."""
     return PuzznicSolution(
-        _gridlock.puzznic_solve(board, objective, fast, timeout, max_states)
+        _gridlock.puzznic_solve(board, objective, fast, timeout, max_states, max_memory)
     )
 
 
@@ -72,10 +73,14 @@ def solve_many(
     fast: bool = False,
     timeout: Optional[float] = None,
     max_states: Optional[int] = None,
+    max_memory: MaxMemory = "auto",
 ) -> List[PuzznicSolution]:
-    """Solves many boards on every core (the limits apply to each); results in input
-    order. The first failing input raises, with its position as the exception's ``index``."""
-    found = _gridlock.puzznic_solve_many(list(inputs), objective, fast, timeout, max_states)
+    """Solves many boards on every core (the time and state limits apply to each, the
+    memory budget is shared by the boards solved at once); results in input order. The
+    first failing input raises, with its position as the exception's ``index``."""
+    found = _gridlock.puzznic_solve_many(
+        list(inputs), objective, fast, timeout, max_states, max_memory
+    )
     return [PuzznicSolution(d) for d in found]
 
 
@@ -84,9 +89,12 @@ def verify(
     solution: str,
     timeout: Optional[float] = 30.0,
     max_states: Optional[int] = None,
+    max_memory: MaxMemory = "auto",
 ) -> PuzznicVerdict:
     """Replays ``solution`` (the judge answer) as ``gridlock verify puzznic`` does, then
     solves both objectives within ``timeout`` (the CLI's 30 s) to say whether it is optimal
     (None when that could not be decided). Only a ``-1`` answer needs the search to finish:
     if it cannot, :class:`gridlock.LimitError` is raised."""
-    return PuzznicVerdict(_gridlock.puzznic_verify(board, solution, timeout, max_states))
+    return PuzznicVerdict(_gridlock.puzznic_verify(
+        board, solution, timeout, max_states, max_memory
+    ))

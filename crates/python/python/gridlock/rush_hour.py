@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 from . import _gridlock
-from ._result import Result, Verdict
+from ._result import MaxMemory, Result, Verdict
 
 __all__ = [
     "RushHourComponent",
@@ -133,15 +133,19 @@ def solve(
     exit_row: Optional[int] = None,
     timeout: Optional[float] = None,
     max_states: Optional[int] = None,
+    max_memory: MaxMemory = "auto",
 ) -> RushHourSolution:
     """An optimal solution of ``board`` as ``gridlock rush-hour --format json`` gives it:
     fewest ``metric`` (``"moves"``: slides of any length, the exit not counted; ``"steps"``:
     single cells, the red car's exit steps included in ``answer``), then fewest of the other,
     at most ``limit`` (None: any depth). ``exit_row`` (1-based) as ``--exit-row``.
-    ``max_states`` defaults to the CLI's 20,000,000. No solution is a result with
+    ``max_states`` defaults to the CLI's 20,000,000, ``max_memory`` to its share of the
+    machine's memory (docs/python.md). No solution is a result with
     ``answer == -1``. Raises :class:`gridlock.ParseError` and :class:`gridlock.LimitError`."""
     return RushHourSolution(
-        _gridlock.rush_hour_solve(board, metric, limit, exit_row, timeout, max_states)
+        _gridlock.rush_hour_solve(
+            board, metric, limit, exit_row, timeout, max_states, max_memory
+        )
     )
 
 
@@ -152,15 +156,17 @@ def solve_many(
     exit_row: Optional[int] = None,
     timeout: Optional[float] = None,
     max_states: Optional[int] = None,
+    max_memory: MaxMemory = "auto",
 ) -> List[RushHourOptima]:
     """Both optima of many boards on every core, as ``gridlock rush-hour --batch --format
     json`` gives them, in input order: each board's whole component is explored (moves and
     steps at once, the CLI's batch path, the fastest way through many boards); ``metric``
     and ``limit`` only decide which optima count as within the limit. For the move lists
     themselves, call :func:`solve` (it releases the GIL, so a thread pool runs several at
-    once). The first failing input raises, with its position as ``index``."""
+    once). The memory budget is shared by the boards explored at once. The first failing
+    input raises, with its position as ``index``."""
     found = _gridlock.rush_hour_solve_many(
-        list(inputs), metric, limit, exit_row, timeout, max_states
+        list(inputs), metric, limit, exit_row, timeout, max_states, max_memory
     )
     return [RushHourOptima(d) for d in found]
 
@@ -170,10 +176,13 @@ def explore(
     exit_row: Optional[int] = None,
     timeout: Optional[float] = None,
     max_states: Optional[int] = None,
+    max_memory: MaxMemory = "auto",
 ) -> RushHourComponent:
     """The whole component of ``board``, as ``gridlock rush-hour explore --format json``:
     its size, goal states, the start's optima and the farthest positions."""
-    return RushHourComponent(_gridlock.rush_hour_explore(board, exit_row, timeout, max_states))
+    return RushHourComponent(
+        _gridlock.rush_hour_explore(board, exit_row, timeout, max_states, max_memory)
+    )
 
 
 def generate(
@@ -184,6 +193,7 @@ def generate(
     walls: int = 0,
     set: str = "any",
     timeout: Optional[float] = None,
+    max_memory: MaxMemory = "auto",
 ) -> List[RushHourPuzzle]:
     """Fresh interesting 6x6 puzzles, as ``gridlock rush-hour generate --format json``: each
     the hardest position of its component, optimal moves in ``moves`` (``(a, None)``: at
@@ -198,7 +208,7 @@ def generate(
         RushHourPuzzle(d)
         for d in _gridlock.rush_hour_generate(
             tuple(moves), count, seed, None if vehicles is None else tuple(vehicles),
-            walls, set, timeout,
+            walls, set, timeout, max_memory,
         )
     ]
 
@@ -209,11 +219,14 @@ def verify(
     exit_row: Optional[int] = None,
     timeout: Optional[float] = 30.0,
     max_states: Optional[int] = None,
+    max_memory: MaxMemory = "auto",
 ) -> RushHourVerdict:
     """Replays ``solution`` (a move list) on ``board`` as ``gridlock verify rush-hour``
     does, then solves the board within ``timeout`` (the CLI's 30 s) to say whether the list
     is optimal in steps (``optimal``) and in moves (``optimal_moves``). Raises
     :class:`gridlock.ParseError` for a malformed board or list."""
     return RushHourVerdict(
-        _gridlock.rush_hour_verify(board, solution, exit_row, timeout, max_states)
+        _gridlock.rush_hour_verify(
+            board, solution, exit_row, timeout, max_states, max_memory
+        )
     )
