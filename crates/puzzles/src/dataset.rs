@@ -10,7 +10,8 @@
 //! **Reproducibility.** Item `i` is drawn from its own random stream, chosen by `(seed, i)`
 //! alone ([`Rng::for_job`]), and solved by deterministic searches, so the same arguments give
 //! the same items on any machine and any number of threads. (Rush Hour's items come from the
-//! library's generator, which makes the same promise for a whole request.)
+//! library's generator, which makes the same promise for a whole request; Sokoban's from a
+//! committed level set put in an order drawn from the seed.)
 //!
 //! **Answers** are written in the format `gridlock verify` reads for the puzzle (the judge
 //! output; Rush Hour's move list), so an item's answer can be checked by the command line too.
@@ -19,7 +20,8 @@
 //! illegal move, not solved at the end, over [`MAX_ANSWER`] bytes); for a valid one, the
 //! optimal length divided by the answer's length (1.0 for an optimal answer, 0.5 for one
 //! twice as long). Puzznic, optimised on moves then cycles, multiplies the two ratios
-//! (each capped at 1), so an answer with the fewest moves but extra cycles scores below 1.
+//! (each capped at 1), so an answer with the fewest moves but extra cycles scores below 1;
+//! Sokoban multiplies its pushes and moves ratios the same way.
 
 use crate::rush_hour::generate::rng::Rng;
 use gridlock_search::{Limits, StopReason, Stopped};

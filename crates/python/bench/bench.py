@@ -5,7 +5,9 @@
 1. per-call cost of trivial solves (µs per call, best of 5 runs);
 2. datasets.make throughput per puzzle at the default difficulty (items/s);
 3. rush_hour.solve_many over rush_18k.txt against `gridlock rush-hour --batch` in the same
-   run (when the data and the binary are there), and the ratio.
+   run (when the data and the binary are there), and the ratio;
+4. sokoban.solve_many over the committed Boxoban fixture (300 levels) against `gridlock
+   sokoban --batch` in the same run, both objectives, and the ratios.
 """
 
 from __future__ import annotations
@@ -60,6 +62,25 @@ def batch(data: Path, binary: Path):
     print(f"rush_18k  CLI --batch --format json {cli:.2f} s; solve_many {py:.2f} s; ratio {py / cli:.2f}")
 
 
+def sokoban_batch(binary: Path):
+    path = REPO / "tests" / "fixtures" / "sokoban" / "boxoban-hard-000-first300.txt"
+    if not binary.exists():
+        print(f"sokoban solve_many: skipped (no {binary})")
+        return
+    text = path.read_text()
+    for objective in ("pushes", "moves"):
+        start = time.perf_counter()
+        subprocess.run([str(binary), "sokoban", "--batch", "--objective", objective,
+                        "--format", "json", str(path)], stdout=subprocess.DEVNULL, check=True)
+        cli = time.perf_counter() - start
+        start = time.perf_counter()
+        results = gridlock.sokoban.solve_many(text, objective=objective)
+        py = time.perf_counter() - start
+        assert len(results) == 300 and all(r.optimal for r in results)
+        print(f"boxoban   {objective:<6} CLI --batch --format json {cli:.2f} s; solve_many {py:.2f} s; "
+              f"ratio {py / cli:.2f}")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--data", type=Path, default=REPO.parent / "shared" / "data")
@@ -72,13 +93,18 @@ def main():
     if hasattr(gridlock.rush_hour, "solve"):
         red = "ooooooooooooooooAAoooooooooooooooooo"
         per_call("rush_hour.solve(red car 2 from the exit)", lambda: gridlock.rush_hour.solve(red), 2000)
+    push = "#####\n#@$.#\n#####\n"
+    per_call("sokoban.solve(one push)", lambda: gridlock.sokoban.solve(push), 2000)
     throughput("chips", 2000)
     throughput("n-puzzle", 200)
     throughput("n-puzzle", 20, size="4x4", moves=(30, 40))
     throughput("rush-hour", 50)
     throughput("rush-hour", 10, moves=(30, 40))
     throughput("puzznic", 50)
+    throughput("sokoban", 100)
+    throughput("sokoban", 100, objective="moves")
     batch(args.data, args.gridlock)
+    sokoban_batch(args.gridlock)
 
 
 if __name__ == "__main__":

@@ -39,29 +39,25 @@ const SOURCE: &str = "boxoban hard/000.txt";
 
 const RULES: &str = "\
 The level is drawn in the standard Sokoban notation: '#' wall, ' ' floor, '.' goal, '$' box,
-'*' box on a goal, '@' you (the player), '+' you on a goal. Rows are numbered from the top,
-columns from the left. You move one cell left, up, right or down onto a floor cell. If a box
-is in that cell you push it one cell further in the same direction; that is allowed only if
-the cell beyond the box is floor or a goal with no box on it. You cannot pull boxes, walk
-through walls or push two boxes at once. The level is solved when every box stands on a
-goal.";
+'*' box on a goal, '@' you (the player), '+' you on a goal. You move one cell left, up,
+right or down onto a floor cell. If a box is in that cell you push it one cell further in
+the same direction; that is allowed only if the cell beyond the box is floor or a goal with
+no box on it. You cannot pull boxes, walk through walls or push two boxes at once. The
+level is solved when every box stands on a goal.";
+
+/// How an answer is written, whatever the objective.
+const LURD: &str = "\
+one line of letters, one per step, l u r d for a step left, up, right or down that pushes
+nothing and L U R D for a step that pushes a box (an answer all in one case is read by its
+directions alone).";
 
 /// The answer format of one objective.
-fn format(objective: Objective) -> &'static str {
-    match objective {
-        Objective::Pushes => {
-            "\
-Answer with the fewest pushes possible, and among those the fewest moves: one line of
-letters, one per step, l u r d for a step left, up, right or down that pushes nothing and
-L U R D for a step that pushes a box."
-        }
-        Objective::Moves => {
-            "\
-Answer with the fewest moves possible, and among those the fewest pushes: one line of
-letters, one per step, l u r d for a step left, up, right or down that pushes nothing and
-L U R D for a step that pushes a box."
-        }
-    }
+fn format(objective: Objective) -> String {
+    let order = match objective {
+        Objective::Pushes => "the fewest pushes possible, and among those the fewest moves",
+        Objective::Moves => "the fewest moves possible, and among those the fewest pushes",
+    };
+    format!("Answer with {order}:\n{LURD}")
 }
 
 /// The optimal counts of one level: (pushes, moves) in the pushes order, (moves, pushes)
