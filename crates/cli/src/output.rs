@@ -67,13 +67,18 @@ pub fn watch_reader() {
     #[cfg(unix)]
     {
         let flag = crate::common::interrupted();
-        let _ = std::thread::Builder::new()
+        // the thread tells when it is set up: whatever it maps (its stack, an allocator
+        // arena for its first allocation) is mapped before any search reads the room it
+        // has (the default memory budget under `ulimit -v`), never during the search
+        let (ready, set_up) = std::sync::mpsc::sync_channel::<()>(0);
+        let spawned = std::thread::Builder::new()
             .name("stdout-watch".into())
             .spawn(move || {
                 use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
                 use std::os::fd::AsFd;
                 let out = io::stdout();
                 let mut fds = [PollFd::new(out.as_fd(), PollFlags::empty())];
+                let _ = ready.send(());
                 loop {
                     match poll(&mut fds, PollTimeout::NONE) {
                         Ok(n) if n > 0 => break,
@@ -88,5 +93,8 @@ pub fn watch_reader() {
                 READER_GONE.store(true, std::sync::atomic::Ordering::Relaxed);
                 flag.store(true, std::sync::atomic::Ordering::Relaxed);
             });
+        if spawned.is_ok() {
+            let _ = set_up.recv();
+        }
     }
 }

@@ -179,16 +179,12 @@ pub fn reserve<B: Buffer>(
     others: u64,
     limits: &Limits,
 ) -> Result<(), StopReason> {
-    let exact = false;
-    reserve_as(
-        buffer,
-        Want {
-            additional,
-            others,
-            exact,
-        },
-        limits,
-    )
+    let want = Want {
+        additional,
+        others,
+        exact: false,
+    };
+    reserve_as(buffer, want, limits)
 }
 
 /// [`reserve`] to exactly `len + additional` items (a sort buffer, a table of known size).
@@ -198,16 +194,12 @@ pub fn reserve_exact<B: Buffer>(
     others: u64,
     limits: &Limits,
 ) -> Result<(), StopReason> {
-    let exact = true;
-    reserve_as(
-        buffer,
-        Want {
-            additional,
-            others,
-            exact,
-        },
-        limits,
-    )
+    let want = Want {
+        additional,
+        others,
+        exact: true,
+    };
+    reserve_as(buffer, want, limits)
 }
 
 /// What a reservation asks for: room for `additional` more items, `others` bytes held

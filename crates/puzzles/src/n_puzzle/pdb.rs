@@ -649,7 +649,7 @@ impl PdbHeuristic {
 
     /// The new index of the group of `label` when it moves from cell `from` to the blank
     /// cell `to`; `label_at(c)` names the label in cell `c` of the board being numbered.
-    #[inline]
+    #[inline(always)]
     fn moved(
         &self,
         index: u64,
@@ -699,7 +699,8 @@ impl InPlace for PdbHeuristic {
         mv.opposite()
     }
 
-    #[inline]
+    // one call per node: left to itself the inliner kept it out of the walk in some builds
+    #[inline(always)]
     fn apply(&self, s: &mut PdbState, mv: Dir, _: u32) -> (u32, PdbUndo) {
         let slide = s.tiles.slide(self.geometry.target(s.tiles.blank, mv));
         let label = slide.label;
