@@ -11,7 +11,8 @@
 //! The pool is put in an order drawn from the seed alone (each level's key comes from its
 //! own stream `(seed, level)`), and item `i` is the `i`-th level of that order: no level
 //! repeats until the pool is used up, and a longer dataset starts with the shorter one.
-//! Each drawn level is solved again, under the caller's limits, for its answer.
+//! Each drawn level is solved again, under the caller's limits (the memory budget shared by
+//! the searches running at once), for its answer.
 //!
 //! Score: the answer replayed by the verifier's rules ([`super::verify::replay`]); 0 for an
 //! invalid one; for a valid one, the pushes ratio times the moves ratio (each `optimal /
@@ -137,6 +138,9 @@ pub fn make(count: usize, seed: u64, params: &mut Params, limits: &Limits) -> It
     }
     pool.sort_unstable();
     let levels = parse_collection(LEVELS).expect("the committed levels parse");
+    // one search per thread at once: each gets its share of the memory budget, as in
+    // `gridlock sokoban --batch`
+    let limits = &limits.shared(rayon::current_num_threads());
     let item = |index: usize| -> Result<Item, DatasetError> {
         check(limits)?;
         let (_, id, _) = pool[index % pool.len()];
