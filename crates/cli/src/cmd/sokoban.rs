@@ -59,8 +59,12 @@ const FORMATS: Formats = &[
 
 /// Arguments of `gridlock sokoban`.
 #[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
 #[command(mut_arg("format", |a| format_arg(a, FORMATS)))]
 pub struct Args {
+    /// Something other than solving levels.
+    #[command(subcommand)]
+    pub action: Option<Action>,
     /// A level or a collection in XSB (`#` wall, space floor, `.` goal, `$` box, `*` box on
     /// goal, `@` player, `+` player on goal; run-length rows; Boxoban files); `-` or nothing
     /// for standard input.
@@ -84,6 +88,14 @@ pub struct Args {
     pub common: Common,
 }
 
+/// Subcommands of `gridlock sokoban`.
+#[derive(clap::Subcommand)]
+pub enum Action {
+    /// Levels of a chosen size, box count and optimal pushes, each with its fewest pushes
+    /// proven (see docs/sokoban-generate.md).
+    Generate(super::sokoban_generate::Args),
+}
+
 /// Largest collection `--batch` reads.
 const MAX_BATCH_BYTES: u64 = 64 << 20;
 
@@ -92,7 +104,10 @@ const MAX_BATCH_BYTES: u64 = 64 << 20;
 const CHUNK: usize = 64;
 
 /// Runs the subcommand.
-pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
+pub fn run(mut args: Args, out: &mut Output) -> Result<u8, CliError> {
+    if let Some(Action::Generate(g)) = args.action.take() {
+        return super::sokoban_generate::run(g, out);
+    }
     if args.batch {
         return batch(&args, out);
     }

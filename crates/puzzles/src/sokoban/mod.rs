@@ -24,6 +24,7 @@ pub mod bits;
 pub mod board;
 pub mod bound;
 pub mod deadlock;
+pub mod generate;
 pub mod graph;
 pub mod maze;
 pub mod moves;

@@ -118,7 +118,10 @@ fn classify(line: &str, line_no: usize) -> Result<Line, ParseError> {
         Ok(rows) if rows.iter().all(wall) => Ok(Line::Board(rows)),
         Ok(rows) if rows.iter().any(wall) => {
             // one `|`-separated row without a wall: every row of a closed level has one
-            let bare = rows.iter().find(|r| !wall(r)).expect("a row without a wall");
+            let bare = rows
+                .iter()
+                .find(|r| !wall(r))
+                .expect("a row without a wall");
             Err(ParseError::new(
                 line_no,
                 bare[0].column,

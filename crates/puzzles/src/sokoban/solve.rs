@@ -155,7 +155,7 @@ fn fast<const W: usize>(
 
 /// The LURD steps of a list of pushes from the exact start: before each push, a shortest
 /// walk to the cell behind the box.
-fn expand<const W: usize>(maze: &Maze, start: Node<W>, pushes: &[Push]) -> Solution {
+pub(crate) fn expand<const W: usize>(maze: &Maze, start: Node<W>, pushes: &[Push]) -> Solution {
     let mut walk = Walk::new(maze.cells.len());
     let mut node = start;
     let mut steps = Vec::new();
