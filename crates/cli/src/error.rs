@@ -1,7 +1,8 @@
 //! How failures become exit codes: 2 bad input, 3 a limit, 1 anything else.
 
 use gridlock_puzzles::{ParseError, PuzzleError};
-use gridlock_search::Stopped;
+use gridlock_search::memory::Bytes;
+use gridlock_search::{StopReason, Stopped};
 
 /// A failure of one command, already classified for its exit code.
 #[derive(Debug, thiserror::Error)]
@@ -50,12 +51,21 @@ impl From<Stopped> for CliError {
             .as_ref()
             .map(|b| format!("; proven lower bound {b}"))
             .unwrap_or_default();
-        let hint = match e.reason {
-            gridlock_search::StopReason::StateLimit(_) => " (raise --max-states)",
-            gridlock_search::StopReason::Timeout => " (raise --timeout)",
-            gridlock_search::StopReason::Cancelled => " (interrupted)",
+        // a memory stop says what was held; the others say it here
+        let held = match e.reason {
+            StopReason::MemoryLimit { .. } | StopReason::OutOfMemory { .. } => String::new(),
+            _ => format!("; the search held {}", Bytes(e.stats.peak_bytes)),
         };
-        CliError::Limit(format!("{}{hint}{bound}; {}", e.reason, e.stats))
+        let hint = match e.reason {
+            StopReason::StateLimit(_) => " (raise --max-states)",
+            StopReason::Timeout => " (raise --timeout)",
+            StopReason::Cancelled => " (interrupted)",
+            StopReason::MemoryLimit { .. } => " (raise --max-memory)",
+            StopReason::OutOfMemory { .. } => {
+                " (the machine has no more memory to give; lower --max-memory to stop sooner)"
+            }
+        };
+        CliError::Limit(format!("{}{hint}{held}{bound}; {}", e.reason, e.stats))
     }
 }
 

@@ -1,6 +1,7 @@
 //! `gridlock`: the command-line front end. It parses arguments, reads input, calls the
 //! puzzle library and prints; all puzzle logic lives in `gridlock-puzzles`.
 
+mod alloc;
 mod cmd;
 mod common;
 mod error;
@@ -13,6 +14,10 @@ use error::CliError;
 use output::Output;
 use std::process::ExitCode;
 
+/// A refused allocation is exit code 3, not an abort (see `alloc.rs`).
+#[global_allocator]
+static ALLOCATOR: alloc::ExitOnRefusal = alloc::ExitOnRefusal;
+
 const EXAMPLES: &str = "\
 Examples:
   gridlock rush-hour examples/rush-hour/sample2.txt      # contest answer: 6
@@ -24,7 +29,8 @@ Examples:
   gridlock sokoban --batch boxoban/hard/000.txt
 
 Exit codes: 0 answered (also \"no solution\": -1), 1 internal error (or an invalid solution
-for verify), 2 malformed input, 3 a limit (--max-states, --timeout) was hit.";
+for verify), 2 malformed input, 3 a limit (--max-states, --timeout, --max-memory, or memory
+the system refused) was hit.";
 
 #[derive(Parser)]
 #[command(name = "gridlock", version, about, after_help = EXAMPLES)]
@@ -58,7 +64,7 @@ enum Command {
   echo 8 6 7 2 5 4 3 0 1 | gridlock n-puzzle               # 31, then the tiles moved
   gridlock n-puzzle --format text board.txt
   gridlock n-puzzle pdb build --pattern 7-8 --goal blank-first   # once: the strongest 4x4 tables
-  gridlock n-puzzle --goal blank-first --batch korf100.txt       # MOVES TILES... per line
+  gridlock n-puzzle --goal blank-first --batch korf100.txt       # MOVES BOARD per line
   gridlock n-puzzle explore --size 3x3                     # 181440 positions, at most 31 moves")]
     NPuzzle(cmd::n_puzzle::Args),
     /// Sokoban: an optimal solution in LURD (fewest pushes then moves, or moves then pushes).

@@ -1,7 +1,13 @@
 //! Standard output that never panics on a closed pipe and never leaves half a line.
 
 use crate::error::CliError;
+use serde::Serialize;
 use std::io::{self, BufWriter, Write};
+
+/// One of the library's JSON objects as one line of text (no newline).
+pub fn json(value: &impl Serialize) -> Result<String, CliError> {
+    serde_json::to_string(value).map_err(|e| CliError::Internal(format!("cannot encode JSON: {e}")))
+}
 
 /// Buffered stdout. Commands hand it whole lines (or whole answers); a closed pipe surfaces as
 /// [`CliError::BrokenPipe`], which `main` turns into a quiet exit.
@@ -24,10 +30,15 @@ impl Output {
             .map_err(CliError::from)
     }
 
-    /// Writes `text` and a newline.
+    /// Writes `text` and a newline, in one write: what reaches stdout always ends with a
+    /// newline, so its line buffer never holds half a line that an exit would flush.
     pub fn line(&mut self, text: &str) -> Result<(), CliError> {
-        self.write(text)?;
-        self.write("\n")
+        self.write(&format!("{text}\n"))
+    }
+
+    /// Writes one of the library's JSON objects on a line of its own.
+    pub fn json(&mut self, value: &impl Serialize) -> Result<(), CliError> {
+        self.line(&json(value)?)
     }
 
     /// Pushes buffered output to the reader (batch mode calls this so results stream).

@@ -91,6 +91,8 @@ fn the_hardest_eight_puzzle_takes_31_moves_and_verifies() {
     let (code, report) = verify(&changed);
     assert_eq!(code, 1);
     assert!(report.starts_with("invalid: line 6: "), "{report}");
+    // an invalid list is only that: no length, no "optimal: no" as if it were valid
+    assert_eq!(report.lines().count(), 1, "{report}");
     // one dropped move: the next one is not next to the blank
     lines.remove(10);
     lines[0] = "30".into();
@@ -375,4 +377,47 @@ fn bad_line_ranges_are_refused_with_exit_code_2() {
     let (code, _, err) = run(dir.path(), &["n-puzzle", "--lines", "1..2"], HARDEST);
     assert_eq!(code, 2);
     assert!(err.contains("--batch"), "{err}");
+}
+
+/// `--batch --format text`: the judge lines under a header that says the numbers after MOVES
+/// are the start board (in JSON the board is `board`; `tiles` are the tiles slid); nothing on
+/// stdout when the first line is malformed.
+#[test]
+fn batch_text_names_its_columns() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = "1 2 3 4 5 6 7 0 8\n8 6 7 2 5 4 3 0 1\n";
+    let (code, out, err) = run(
+        dir.path(),
+        &["n-puzzle", "--batch", "--format", "text"],
+        input,
+    );
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("# MOVES BOARD: "), "{out}");
+    assert!(lines[0].contains("the start board's numbers"), "{out}");
+    assert_eq!(&lines[1..], ["1 1 2 3 4 5 6 7 0 8", "31 8 6 7 2 5 4 3 0 1"]);
+    let (_, judge, _) = run(dir.path(), &["n-puzzle", "--batch"], input);
+    assert_eq!(
+        judge,
+        lines[1..].join("\n") + "\n",
+        "judge: the same lines, no header"
+    );
+    let (_, json, _) = run(
+        dir.path(),
+        &["n-puzzle", "--batch", "--format", "json"],
+        input,
+    );
+    let first: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
+    assert_eq!(
+        first["board"],
+        serde_json::json!([1, 2, 3, 4, 5, 6, 7, 0, 8])
+    );
+    assert_eq!(first["tiles"], serde_json::json!([8]));
+    let (code, out, err) = run(
+        dir.path(),
+        &["n-puzzle", "--batch", "--format", "text"],
+        "x\n",
+    );
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.contains("after 1 word "), "singular: {err}");
 }

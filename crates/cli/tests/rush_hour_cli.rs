@@ -488,3 +488,49 @@ fn batch_stats_summarise_on_stderr_only_when_asked() {
     );
     assert!(without.stderr.is_empty());
 }
+
+/// A generated puzzle piped into the contest command: `-1` on stdout (beyond 10 steps), and a
+/// note on stderr saying why and which options count it; with `--limit` given, no note.
+#[test]
+fn minus_one_from_the_default_limit_says_why_on_stderr() {
+    let line = "11 oooBCCoooBoDoAAooDEEEooDooFGGGooFooo 1869\n";
+    let (code, out, err) = run(&["rush-hour"], line);
+    assert_eq!((code, out.as_str()), (0, "-1\n"));
+    assert!(
+        err.contains("no solution within 10 steps, the contest's limit"),
+        "{err}"
+    );
+    assert!(err.contains("`--limit none --metric moves`"), "{err}");
+    let (_, out, _) = run(&["rush-hour", "--limit", "none", "--metric", "moves"], line);
+    assert_eq!(out, "11\n", "the count the note points to");
+    let (_, out, err) = run(&["rush-hour", "--limit", "10"], line);
+    assert_eq!((out.as_str(), err.as_str()), ("-1\n", ""));
+    // a board without a red car says nothing: -1 is its answer at any limit
+    let (_, out, err) = run(&["rush-hour"], &"0 0 0 0 0 0\n".repeat(6));
+    assert_eq!((out.as_str(), err.as_str()), ("-1\n", ""));
+}
+
+/// `--batch --format text` names the columns above the judge lines; counts of one are
+/// singular in the text format.
+#[test]
+fn batch_text_names_its_columns_and_one_move_is_singular() {
+    let line = "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo\n";
+    let (code, out, err) = run(&["rush-hour", "--batch", "--format", "text"], line);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [
+            "# MOVES STEPS BOARD: the fewest moves and the fewest steps until the red car covers \
+             the exit cells (-1 if none within --limit), then the board as read",
+            "51 81 GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo"
+        ]
+    );
+    let one = "oooooo\noooooo\nAAoooo\noooooo\noooooo\noooooo\n";
+    let (_, out, _) = run(&["rush-hour", "--format", "text", "--limit", "none"], one);
+    assert!(
+        out.ends_with(
+            "Solved in 1 move, 4 steps; driving the red car out takes 2 more: 6 steps.\n"
+        ),
+        "{out}"
+    );
+}

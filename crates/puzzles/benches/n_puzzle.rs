@@ -13,8 +13,8 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use gridlock_puzzles::n_puzzle::cache;
 use gridlock_puzzles::n_puzzle::explore::explore;
-use gridlock_puzzles::n_puzzle::solve::{prepare, Choice};
 use gridlock_puzzles::n_puzzle::{parse_batch_line, Board, Pattern, Shape, Solver};
+use gridlock_puzzles::n_puzzle::{prepare, Choice};
 use gridlock_search::{Limits, Stats};
 use rayon::prelude::*;
 use std::path::Path;

@@ -7,8 +7,8 @@
 //! n_puzzle_korf -- --ignored` (uses `$GRIDLOCK_CACHE` or the user cache directory).
 
 use gridlock_puzzles::n_puzzle::cache::{self, Event};
-use gridlock_puzzles::n_puzzle::solve::{prepare, Choice};
 use gridlock_puzzles::n_puzzle::{parse_batch_line, Board, Pattern, Shape, Solver};
+use gridlock_puzzles::n_puzzle::{prepare, Choice};
 use gridlock_search::Limits;
 use std::path::Path;
 use std::sync::Mutex;

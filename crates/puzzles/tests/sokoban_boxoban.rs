@@ -1,7 +1,9 @@
 //! Sokoban on DeepMind's Boxoban levels (Apache-2.0, attributed in
 //! `tests/fixtures/sokoban/README.md`):
 //! - the committed fixture (the first 300 hard levels): both objectives give the recorded
-//!   optima, and every answer replays under the tests' own rules with those counts;
+//!   optima, and every answer replays under the tests' own rules with those counts; the
+//!   library's verifier accepts every answer and names the step of a wrongly-cased push or
+//!   of a missing last step;
 //! - three of them, and with `--ignored` every fifth (60), against the tests' brute force (a
 //!   plain Dijkstra over full states) in both objectives;
 //! - with `--ignored` and `../shared/data` present: all 3,332 hard levels and the 1,000
@@ -9,7 +11,9 @@
 
 mod sokoban_support;
 
-use gridlock_puzzles::sokoban::{parse_collection, solve, Level, Objective, SolveOptions};
+use gridlock_puzzles::sokoban::{
+    parse_collection, parse_solution, replay, solve, Claim, Level, Objective, Replay, SolveOptions,
+};
 use gridlock_search::Limits;
 use rayon::prelude::*;
 use sokoban_support::{brute_force, Grid};
@@ -61,11 +65,38 @@ fn answer(level: &Level, block: &str, objective: Objective) -> (u32, u32) {
         .unwrap()
         .solution
         .expect("Boxoban levels are solvable");
-    assert_eq!(
-        Grid::read(block).replay(&s.lurd()),
-        Some((s.moves, s.pushes))
-    );
+    let lurd = s.lurd();
+    assert_eq!(Grid::read(block).replay(&lurd), Some((s.moves, s.pushes)));
+    library_verifier_agrees(level, &lurd, s.moves, s.pushes);
     (s.moves, s.pushes)
+}
+
+/// The library's verifier accepts `lurd` with its counts, and names the step where a copy
+/// with its first push in lower case, or without its last step, fails.
+fn library_verifier_agrees(level: &Level, lurd: &str, moves: u32, pushes: u32) {
+    let steps = |text: &str| match parse_solution(text).unwrap() {
+        Claim::Steps(letters) => letters,
+        Claim::Unsolvable => panic!("steps expected"),
+    };
+    assert_eq!(
+        replay(level, &steps(lurd)),
+        Replay::Solved { moves, pushes }
+    );
+    let push = lurd.find(|c: char| c.is_ascii_uppercase()).unwrap();
+    if lurd.contains(|c: char| c.is_ascii_lowercase()) {
+        let mut cased = lurd.to_string();
+        cased.replace_range(push..=push, &lurd[push..=push].to_ascii_lowercase());
+        assert!(
+            matches!(replay(level, &steps(&cased)), Replay::Invalid { step, .. } if step == push + 1),
+            "{cased}"
+        );
+    }
+    // the last step is a push onto the last goal: without it a box is left off its goal
+    let dropped = &lurd[..lurd.len() - 1];
+    assert!(
+        matches!(replay(level, &steps(dropped)), Replay::Invalid { step, .. } if step == lurd.len()),
+        "{dropped}"
+    );
 }
 
 #[test]

@@ -3,10 +3,11 @@
 
 use crate::cost::Cost;
 use crate::graph::{Edge, Graph};
+use crate::limits::{Limits, StopReason};
+use crate::memory::{reserve, reserve_map, Held};
 use crate::path::Path;
 use rustc_hash::FxHashMap;
 use std::collections::hash_map::Entry;
-use std::mem::size_of;
 
 /// Index meaning "no parent" (the start state).
 pub(crate) const NO_PARENT: u32 = u32::MAX;
@@ -33,9 +34,38 @@ impl<G: Graph> Arena<G> {
         self.states.len()
     }
 
-    /// Approximate bytes held per stored state (state, parent link, hash slot).
-    pub fn bytes_each() -> usize {
-        2 * size_of::<G::State>() + size_of::<(u32, Option<G::Move>)>() + 8
+    /// Bytes held: the states, the parent links and the index, by capacity.
+    pub fn held(&self) -> u64 {
+        self.states.held() + self.parents.held() + self.index.held()
+    }
+
+    /// How many more states fit before a buffer grows.
+    pub fn spare(&self) -> usize {
+        (self.index.capacity() - self.index.len())
+            .min(self.states.capacity() - self.states.len())
+            .min(self.parents.capacity() - self.parents.len())
+    }
+
+    /// Makes room for one more state within `limits`' memory budget, the search holding
+    /// `others` bytes besides the arena. One comparison per buffer unless one is full.
+    /// Returns the most bytes held meanwhile (0 when nothing grew): the index holds its old
+    /// and its new table while it grows.
+    #[inline]
+    pub fn make_room(&mut self, others: u64, limits: &Limits) -> Result<u64, StopReason> {
+        let mut peak = 0;
+        if self.index.len() == self.index.capacity() {
+            let rest = others + self.states.held() + self.parents.held();
+            peak = reserve_map(&mut self.index, 1, rest, limits)?;
+        }
+        if self.states.len() == self.states.capacity() {
+            let rest = others + self.index.held() + self.parents.held();
+            reserve(&mut self.states, 1, rest, limits)?;
+        }
+        if self.parents.len() == self.parents.capacity() {
+            let rest = others + self.index.held() + self.states.held();
+            reserve(&mut self.parents, 1, rest, limits)?;
+        }
+        Ok(peak)
     }
 
     /// Stores `edge.to` if it is new, with `parent` as its parent; returns its index and

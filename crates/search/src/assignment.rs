@@ -7,7 +7,8 @@
 //! items that must each be matched to a distinct target and each pair has a known least
 //! cost (the engine does not ask what the items are). It is the classic shortest
 //! augmenting path method with row and column potentials: `O(n² · m)` time, no allocation
-//! after the first call of a given size.
+//! after the first call of a given size; up to six columns, a dynamic programme over column
+//! subsets, which has no set-up and is faster there.
 
 /// A cost entry meaning "this row may not take this column".
 pub const FORBIDDEN: u32 = u32::MAX;
@@ -23,6 +24,9 @@ pub struct Assignment {
     min_slack: Vec<i64>,
     used: Vec<bool>,
 }
+
+/// Up to this many columns, [`Assignment::min_cost`] solves by subsets instead.
+const SMALL: usize = 6;
 
 /// Columns are numbered from 1 inside the algorithm; 0 is the virtual column that starts
 /// each augmenting path.
@@ -43,6 +47,14 @@ impl Assignment {
     pub fn min_cost(&mut self, rows: usize, cols: usize, cost: &[u32]) -> Option<u64> {
         assert!(rows <= cols, "more rows than columns");
         assert_eq!(cost.len(), rows * cols, "cost matrix size");
+        if cols <= SMALL {
+            return self.by_subsets(rows, cols, cost);
+        }
+        self.hungarian(rows, cols, cost)
+    }
+
+    /// The Hungarian algorithm proper.
+    fn hungarian(&mut self, rows: usize, cols: usize, cost: &[u32]) -> Option<u64> {
         self.reset(rows, cols);
         for row in 0..rows {
             if !self.augment(row, cols, cost) {
@@ -57,6 +69,37 @@ impl Assignment {
             }
         }
         Some(total)
+    }
+
+    /// Small matrices: the least cost of giving the first `k` rows the columns of each
+    /// `k`-column subset, subset by subset (`2^cols · cols` steps, no potentials): for a
+    /// handful of rows this is several times faster than the Hungarian algorithm's set-up.
+    fn by_subsets(&mut self, rows: usize, cols: usize, cost: &[u32]) -> Option<u64> {
+        const UNREACHED: i64 = i64::MAX;
+        let best = &mut self.min_slack;
+        best.clear();
+        best.resize(1 << cols, UNREACHED);
+        best[0] = 0;
+        for mask in 0usize..1 << cols {
+            let row = mask.count_ones() as usize;
+            let here = best[mask];
+            if row >= rows || here == UNREACHED {
+                continue;
+            }
+            for col in (0..cols).filter(|c| mask >> c & 1 == 0) {
+                let entry = cost[row * cols + col];
+                if entry != FORBIDDEN {
+                    let next = &mut best[mask | 1 << col];
+                    *next = (*next).min(here + entry as i64);
+                }
+            }
+        }
+        (0usize..1 << cols)
+            .filter(|m| m.count_ones() as usize == rows)
+            .map(|m| best[m])
+            .filter(|&b| b != UNREACHED)
+            .min()
+            .map(|b| b as u64)
     }
 
     fn reset(&mut self, rows: usize, cols: usize) {
@@ -184,16 +227,19 @@ mod tests {
     proptest! {
         #[test]
         fn equals_brute_force(
-            rows in 0usize..6,
+            rows in 0usize..7,
             extra in 0usize..3,
-            entries in proptest::collection::vec(prop_oneof![4 => 0u32..20, 1 => Just(FORBIDDEN)], 48),
+            entries in proptest::collection::vec(prop_oneof![4 => 0u32..20, 1 => Just(FORBIDDEN)], 64),
         ) {
             let cols = rows + extra;
             let cost = &entries[..rows * cols];
             let mut scratch = Assignment::new();
-            prop_assert_eq!(scratch.min_cost(rows, cols, cost), brute(rows, cols, cost));
-            // reusing the scratch space gives the same answer
-            prop_assert_eq!(scratch.min_cost(rows, cols, cost), brute(rows, cols, cost));
+            let want = brute(rows, cols, cost);
+            prop_assert_eq!(scratch.min_cost(rows, cols, cost), want);
+            // reusing the scratch space gives the same answer, and both methods agree
+            prop_assert_eq!(scratch.min_cost(rows, cols, cost), want);
+            prop_assert_eq!(scratch.hungarian(rows, cols, cost), want);
+            prop_assert_eq!(scratch.by_subsets(rows, cols, cost), want);
         }
     }
 }

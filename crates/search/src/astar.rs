@@ -4,6 +4,7 @@ use crate::cost::{Bound, Cost};
 use crate::graph::Graph;
 use crate::graph::SearchResult;
 use crate::limits::{Limits, Stopped, CLOCK_EVERY};
+use crate::memory::{reserve, Held};
 use crate::path::Found;
 use crate::stats::Stats;
 use std::cmp::Reverse;
@@ -50,7 +51,7 @@ pub fn astar<G: Graph>(
         0u32,
     )));
     let mut edges = Vec::new();
-    let bytes_each = Arena::<G>::bytes_each() + 2 * std::mem::size_of::<G::Cost>() + 16;
+    let mut spare = 0usize;
 
     while let Some(Reverse((f, Reverse(g), _, i))) = heap.pop() {
         if g > best[i as usize] {
@@ -61,6 +62,8 @@ pub fn astar<G: Graph>(
             stats.elapsed = clock.elapsed();
             let mut path = arena.path_to(i, g);
             path.cost = path_cost(graph, &path);
+            let held = arena.held() + best.held() + heap.held() + edges.held();
+            stats.hold_bytes(held + path.steps.held());
             debug_assert_eq!(path.cost, g);
             return Ok(Found {
                 path: Some(path),
@@ -78,11 +81,29 @@ pub fn astar<G: Graph>(
         stats.generated += edges.len() as u64;
         for edge in &edges {
             let cost = g + edge.cost;
+            // room for a new state and its queue entry, or the search stops here: `f` is
+            // still the smallest `cost + bound` open
+            // (an edge adds at most one entry to each buffer: `spare` counts down)
+            if spare == 0 {
+                let others = best.held() + heap.held() + edges.held();
+                let room = arena.make_room(others, limits).and_then(|peak| {
+                    stats.hold_bytes(peak);
+                    reserve(&mut best, 1, arena.held() + heap.held(), limits)?;
+                    reserve(&mut heap, 1, arena.held() + best.held(), limits)
+                });
+                if let Err(reason) = room {
+                    stats.hold_bytes(arena.held() + best.held() + heap.held() + edges.held());
+                    return Err(stopped(reason, stats, clock, f));
+                }
+                let queue = (best.capacity() - best.len()).min(heap.capacity() - heap.len());
+                spare = arena.spare().min(queue);
+            }
+            spare -= 1;
             let (j, new) = arena.insert(i, edge);
             if new {
                 best.push(cost);
                 if let Err(reason) = limits.check_states(arena.len()) {
-                    stats.hold(arena.len() + heap.len(), bytes_each);
+                    stats.hold_states(arena.len() + heap.len());
                     return Err(stopped(reason, stats, clock, f));
                 }
             } else if cost < best[j as usize] {
@@ -95,8 +116,9 @@ pub fn astar<G: Graph>(
             let h = lower_bound(&edge.to);
             heap.push(Reverse((cost + h, Reverse(cost), seq, j)));
         }
-        stats.hold(arena.len() + heap.len(), bytes_each);
+        stats.hold_states(arena.len() + heap.len());
     }
+    stats.hold_bytes(arena.held() + best.held() + heap.held() + edges.held());
     stats.elapsed = clock.elapsed();
     Ok(Found { path: None, stats })
 }

@@ -3,6 +3,7 @@ use crate::cost::Bound;
 use crate::graph::Graph;
 use crate::graph::SearchResult;
 use crate::limits::{Limits, Stopped, CLOCK_EVERY};
+use crate::memory::Held;
 use crate::path::Found;
 use crate::stats::Stats;
 use std::time::Instant;
@@ -39,6 +40,7 @@ pub fn bfs_with_depth<G: Graph>(
     let mut edges = Vec::new();
     let mut layer_start = 0usize;
     let mut depth = 0u32;
+    let mut spare = 0usize;
 
     let stop = |reason, mut stats: Stats, depth: u32| {
         stats.elapsed = clock.elapsed();
@@ -50,7 +52,7 @@ pub fn bfs_with_depth<G: Graph>(
     };
 
     if is_goal(&start) {
-        stats.hold(1, Arena::<G>::bytes_each());
+        stats.hold_states(1);
         stats.elapsed = clock.elapsed();
         return Ok(Found {
             path: Some(arena.path_to(0, G::Cost::default())),
@@ -61,7 +63,8 @@ pub fn bfs_with_depth<G: Graph>(
     loop {
         let layer_end = arena.len();
         if layer_start == layer_end || max_depth.is_some_and(|d| depth >= d) {
-            stats.hold(arena.len(), Arena::<G>::bytes_each());
+            stats.hold_states(arena.len());
+            stats.hold_bytes(arena.held() + edges.held());
             stats.elapsed = clock.elapsed();
             return Ok(Found { path: None, stats });
         }
@@ -76,19 +79,33 @@ pub fn bfs_with_depth<G: Graph>(
             graph.successors(&arena.states[i], &mut edges);
             stats.generated += edges.len() as u64;
             for edge in &edges {
+                // (an edge adds at most one state: `spare` counts down)
+                if spare == 0 {
+                    match arena.make_room(edges.held(), limits) {
+                        Ok(peak) => stats.hold_bytes(peak),
+                        Err(reason) => {
+                            stats.hold_bytes(arena.held() + edges.held());
+                            return stop(reason, stats, depth + 1);
+                        }
+                    }
+                    spare = arena.spare();
+                }
+                spare -= 1;
                 let (j, new) = arena.insert(i as u32, edge);
                 if !new {
                     continue;
                 }
                 if let Err(reason) = limits.check_states(arena.len()) {
-                    stats.hold(arena.len(), Arena::<G>::bytes_each());
+                    stats.hold_states(arena.len());
+                    stats.hold_bytes(arena.held() + edges.held());
                     return stop(reason, stats, depth + 1);
                 }
                 if is_goal(&edge.to) {
-                    stats.hold(arena.len(), Arena::<G>::bytes_each());
+                    stats.hold_states(arena.len());
                     stats.elapsed = clock.elapsed();
                     let mut path = arena.path_to(j, G::Cost::default());
                     path.cost = path_cost(graph, &path);
+                    stats.hold_bytes(arena.held() + edges.held() + path.steps.held());
                     return Ok(Found {
                         path: Some(path),
                         stats,

@@ -3,6 +3,7 @@ use crate::cost::Bound;
 use crate::graph::SearchResult;
 use crate::graph::{Edge, Reversible};
 use crate::limits::{Limits, StopReason, Stopped, CLOCK_EVERY};
+use crate::memory::{reserve, reserve_map, Held};
 use crate::path::{Found, Path};
 use crate::stats::Stats;
 use rustc_hash::FxHashMap;
@@ -37,11 +38,15 @@ pub fn bidirectional_bfs<G: Reversible>(
     let mut fwd_layer = vec![start];
     let mut bwd_layer: Vec<G::State> = bwd.keys().copied().collect();
     let mut edges: Vec<Edge<G::State, G::Move, G::Cost>> = Vec::new();
-    let bytes_each = 3 * std::mem::size_of::<G::State>() + 16;
     let mut depth_sum = 0u32;
 
     while !fwd_layer.is_empty() && !bwd_layer.is_empty() {
         let forward = fwd_layer.len() <= bwd_layer.len();
+        let idle = if forward {
+            bwd_layer.held()
+        } else {
+            fwd_layer.held()
+        };
         let (layer, seen, other) = if forward {
             (&mut fwd_layer, &mut fwd, &bwd)
         } else {
@@ -64,10 +69,22 @@ pub fn bidirectional_bfs<G: Reversible>(
                 if seen.contains_key(&e.to) {
                     continue;
                 }
+                if seen.len() == seen.capacity() || next.len() == next.capacity() {
+                    let others = idle + layer.held() + other.held() + edges.held();
+                    let room =
+                        reserve_map(seen, 1, others + next.held(), limits).and_then(|peak| {
+                            stats.hold_bytes(peak);
+                            reserve(&mut next, 1, others + seen.held(), limits)
+                        });
+                    if let Err(reason) = room {
+                        stats.hold_bytes(others + seen.held() + next.held());
+                        return Err(stop(reason, stats, clock, depth_sum + 1));
+                    }
+                }
                 seen.insert(e.to, (s, depth + 1));
                 next.push(e.to);
                 if let Err(reason) = limits.check_states(seen.len() + other.len()) {
-                    stats.hold(seen.len() + other.len(), bytes_each);
+                    stats.hold_states(seen.len() + other.len());
                     return Err(stop(reason, stats, clock, depth_sum + 1));
                 }
                 if let Some(&(_, d)) = other.get(&e.to) {
@@ -78,7 +95,8 @@ pub fn bidirectional_bfs<G: Reversible>(
                 }
             }
         }
-        stats.hold(fwd.len() + bwd.len(), bytes_each);
+        stats.hold_bytes(idle + layer.held() + seen.held() + other.held() + next.held());
+        stats.hold_states(fwd.len() + bwd.len());
         depth_sum += 1;
         if let Some((_, meet)) = best {
             stats.elapsed = clock.elapsed();

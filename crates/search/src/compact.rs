@@ -11,7 +11,8 @@
 //! millions of states fit in a few hundred MiB.
 
 use crate::graph::{Edge, Graph, Reversible};
-use crate::limits::{Limits, Stopped, CLOCK_EVERY};
+use crate::limits::{Limits, StopReason, Stopped, CLOCK_EVERY};
+use crate::memory::{reserve, reserve_exact, Held};
 use crate::slots::home;
 use crate::stats::Stats;
 use crate::UNREACHABLE;
@@ -77,6 +78,7 @@ impl<S: Copy + Eq + Hash> CompactComponent<S> {
         let mut level_end = 1;
         let mut i = 0;
         let mut outcome = Ok(());
+        let mut spare = 0usize;
         'outer: while i < self.states.len() {
             if i == level_end {
                 self.levels.push(i as u32);
@@ -93,7 +95,17 @@ impl<S: Copy + Eq + Hash> CompactComponent<S> {
             graph.successors(&self.states[i], &mut buffer);
             stats.generated += buffer.len() as u64;
             for e in &buffer {
+                // (an edge adds at most one state: `spare` counts down)
+                if spare == 0 {
+                    if let Err(reason) = self.make_room(buffer.held(), limits) {
+                        outcome = Err(reason);
+                        break 'outer;
+                    }
+                    spare = (self.states.capacity() - self.states.len())
+                        .min(self.index.len() / 2 - self.states.len());
+                }
                 if self.insert(e.to) {
+                    spare -= 1;
                     if let Err(reason) = limits.check_states(self.states.len()) {
                         outcome = Err(reason);
                         break 'outer;
@@ -103,14 +115,36 @@ impl<S: Copy + Eq + Hash> CompactComponent<S> {
             i += 1;
         }
         self.levels.push(self.states.len() as u32);
-        let bytes = (self.bytes_per_state() + 8.0).ceil() as usize;
-        stats.hold(self.states.len(), bytes);
+        stats.hold_states(self.states.len());
+        stats.hold_bytes(self.held() + buffer.held());
         stats.elapsed = clock.elapsed();
         outcome.map(|()| stats).map_err(|reason| Stopped {
             reason,
             stats,
             lower_bound: None,
         })
+    }
+
+    /// Bytes held: the states, the index and the levels, by capacity.
+    pub fn held(&self) -> u64 {
+        self.states.held() + self.index.held() + self.levels.held()
+    }
+
+    /// Makes room for one more state within `limits`' memory budget, the search holding
+    /// `others` bytes besides, so that [`CompactComponent::insert`] does not allocate.
+    #[cold]
+    fn make_room(&mut self, others: u64, limits: &Limits) -> Result<(), StopReason> {
+        if self.states.len() == self.states.capacity() {
+            let rest = others + self.index.held() + self.levels.held();
+            reserve(&mut self.states, 1, rest, limits)?;
+        }
+        if self.states.len() * 2 >= self.index.len() {
+            let more = self.index.len();
+            let rest = others + self.states.held() + self.levels.held();
+            reserve_exact(&mut self.index, more, rest, limits)?;
+            self.grow();
+        }
+        Ok(())
     }
 
     /// Adds `state` unless it is known; true when it is new.
@@ -212,10 +246,22 @@ impl<S: Copy + Eq + Hash> CompactComponent<S> {
     {
         let clock = Instant::now();
         let mut stats = Stats::default();
+        let n = self.states.len();
+        // the distances and the states in order of distance (a queue that is also the visit
+        // order): 8 bytes a state besides the component
+        let mut order: Vec<u32> = Vec::new();
         dist.clear();
-        dist.resize(self.states.len(), UNREACHABLE);
-        // the states in order of distance: a queue that is also the visit order
-        let mut order: Vec<u32> = Vec::with_capacity(self.states.len());
+        let room = reserve_exact(dist, n, self.held(), limits)
+            .and_then(|()| reserve_exact(&mut order, n, self.held() + dist.held(), limits));
+        if let Err(reason) = room {
+            stats.hold_bytes(self.held() + dist.held());
+            return Err(Stopped {
+                reason,
+                stats,
+                lower_bound: None,
+            });
+        }
+        dist.resize(n, UNREACHABLE);
         for &s in sources {
             if dist[s as usize] != 0 {
                 dist[s as usize] = 0;
@@ -255,7 +301,8 @@ impl<S: Copy + Eq + Hash> CompactComponent<S> {
                 }
             }
         }
-        stats.hold(self.states.len(), (self.bytes_per_state() + 8.0) as usize);
+        stats.hold_states(self.states.len());
+        stats.hold_bytes(self.held() + dist.held() + order.held() + buffer.held());
         stats.elapsed = clock.elapsed();
         Ok(stats)
     }

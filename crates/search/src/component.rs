@@ -1,7 +1,8 @@
 use crate::cost::Cost;
 use crate::graph::ComponentOf;
 use crate::graph::{Edge, Graph};
-use crate::limits::{Limits, Stopped, CLOCK_EVERY};
+use crate::limits::{Limits, StopReason, Stopped, CLOCK_EVERY};
+use crate::memory::{reserve, reserve_map, Held};
 use crate::path::Path;
 use crate::stats::Stats;
 use rustc_hash::FxHashMap;
@@ -43,25 +44,44 @@ pub fn explore<G: Graph>(
     let mut offsets = vec![0u32];
     let mut edges = Vec::new();
     let mut buffer = Vec::new();
-    let bytes_each = 2 * std::mem::size_of::<G::State>() + 12;
     let mut i = 0;
     while i < states.len() {
         if stats.expanded % CLOCK_EVERY == CLOCK_EVERY - 1 {
             if let Err(reason) = limits.check_clock() {
-                return Err(stopped(reason, stats, clock, states.len(), bytes_each));
+                return Err(stopped(reason, stats, clock, states.len()));
             }
         }
         stats.expanded += 1;
         buffer.clear();
         graph.successors(&states[i], &mut buffer);
         stats.generated += buffer.len() as u64;
+        // room for this state's edges, its offset and (below) each new state
+        if edges.capacity() - edges.len() < buffer.len() || offsets.len() == offsets.capacity() {
+            let rest = states.held() + index.held() + buffer.held();
+            let room = reserve(&mut edges, buffer.len(), rest + offsets.held(), limits)
+                .and_then(|()| reserve(&mut offsets, 1, rest + edges.held(), limits));
+            if let Err(reason) = room {
+                stats.hold_bytes(rest + edges.held() + offsets.held());
+                return Err(stopped(reason, stats, clock, states.len()));
+            }
+        }
         for e in &buffer {
+            if states.len() == states.capacity() || index.len() == index.capacity() {
+                let rest = edges.held() + offsets.held() + buffer.held();
+                match grow(&mut states, &mut index, rest, limits) {
+                    Ok(peak) => stats.hold_bytes(peak),
+                    Err(reason) => {
+                        stats.hold_bytes(rest + states.held() + index.held());
+                        return Err(stopped(reason, stats, clock, states.len()));
+                    }
+                }
+            }
             let next = states.len() as u32;
             let to = *index.entry(e.to).or_insert(next);
             if to == next {
                 states.push(e.to);
                 if let Err(reason) = limits.check_states(states.len()) {
-                    return Err(stopped(reason, stats, clock, states.len(), bytes_each));
+                    return Err(stopped(reason, stats, clock, states.len()));
                 }
             }
             edges.push(Edge::new(e.mv, to, e.cost));
@@ -69,12 +89,8 @@ pub fn explore<G: Graph>(
         offsets.push(edges.len() as u32);
         i += 1;
     }
-    stats.hold(
-        states.len(),
-        bytes_each
-            + std::mem::size_of::<Edge<u32, G::Move, G::Cost>>() * edges.len()
-                / states.len().max(1),
-    );
+    stats.hold_states(states.len());
+    stats.hold_bytes(states.held() + index.held() + edges.held() + offsets.held());
     stats.elapsed = clock.elapsed();
     let component = Component {
         states,
@@ -85,14 +101,21 @@ pub fn explore<G: Graph>(
     Ok((component, stats))
 }
 
-fn stopped(
-    reason: crate::StopReason,
-    mut stats: Stats,
-    clock: Instant,
-    held: usize,
-    bytes_each: usize,
-) -> Stopped {
-    stats.hold(held, bytes_each);
+/// Room for one more state in the list and the index, the search holding `rest` besides;
+/// returns the most bytes held meanwhile.
+fn grow<S: Copy + Eq + std::hash::Hash>(
+    states: &mut Vec<S>,
+    index: &mut FxHashMap<S, u32>,
+    rest: u64,
+    limits: &Limits,
+) -> Result<u64, StopReason> {
+    let peak = reserve_map(index, 1, rest + states.held(), limits)?;
+    reserve(states, 1, rest + index.held(), limits)?;
+    Ok(peak)
+}
+
+fn stopped(reason: StopReason, mut stats: Stats, clock: Instant, held: usize) -> Stopped {
+    stats.hold_states(held);
     stats.elapsed = clock.elapsed();
     Stopped {
         reason,

@@ -17,7 +17,8 @@
 
 use crate::cost::Bound;
 use crate::levels::Sweep;
-use crate::limits::{Limits, Stopped, CLOCK_EVERY};
+use crate::limits::{Limits, StopReason, Stopped, CLOCK_EVERY};
+use crate::memory::{reserve, reserve_exact, Held};
 use crate::stats::Stats;
 use std::cmp::Ordering;
 use std::ops::ControlFlow;
@@ -72,13 +73,27 @@ fn key_cmp<S: RadixKey>(a: &S, b: &S) -> Ordering {
     Ordering::Equal
 }
 
-/// Sorts `items` by key (LSD radix, one byte per pass, passes over constant bytes skipped).
-fn radix_sort<S: RadixKey>(items: &mut Vec<(S, u64)>, scratch: &mut Vec<(S, u64)>) {
+/// Bytes of the radix sort's digit counts.
+fn count_bytes<S: RadixKey>() -> u64 {
+    (S::WORDS * 8 * 256 * std::mem::size_of::<usize>()) as u64
+}
+
+/// Sorts `items` by key (LSD radix, one byte per pass, passes over constant bytes skipped),
+/// growing `scratch` to the size of `items` within the budget (`others`: bytes held besides
+/// `items` and `scratch`).
+fn radix_sort<S: RadixKey>(
+    items: &mut Vec<(S, u64)>,
+    scratch: &mut Vec<(S, u64)>,
+    others: u64,
+    limits: &Limits,
+) -> Result<(), StopReason> {
     let n = items.len();
     if n < 256 {
         items.sort_unstable_by(|a, b| key_cmp(&a.0, &b.0));
-        return;
+        return Ok(());
     }
+    let around = others + items.held() + count_bytes::<S>();
+    reserve_exact(scratch, n.saturating_sub(scratch.len()), around, limits)?;
     let digits = S::WORDS * 8;
     let mut counts = vec![[0usize; 256]; digits];
     for (s, _) in items.iter() {
@@ -89,7 +104,8 @@ fn radix_sort<S: RadixKey>(items: &mut Vec<(S, u64)>, scratch: &mut Vec<(S, u64)
             }
         }
     }
-    scratch.clear();
+    // every pass writes each of the `n` places once: what they held before does not matter,
+    // so only places the buffer lacks are filled
     scratch.resize(n, items[0]);
     for (d, count) in counts.iter().enumerate() {
         if count.contains(&n) {
@@ -109,6 +125,7 @@ fn radix_sort<S: RadixKey>(items: &mut Vec<(S, u64)>, scratch: &mut Vec<(S, u64)
         }
         std::mem::swap(items, scratch);
     }
+    Ok(())
 }
 
 /// Merges equal keys of sorted `items` (their masks OR-ed) and drops those in `a` or `b`
@@ -165,16 +182,13 @@ const FLUSH_MIN: usize = 1 << 16;
 /// never reaches it.
 const FLUSH_FACTOR: usize = 8;
 
-/// The bytes in use just before the candidates are sorted: the two levels held, the
-/// candidates and the sort's buffer of the same size. With many edges per state this, not the
-/// three deduplicated levels [`Stats::hold`] counts, is the sweep's peak.
-fn candidate_bytes<S>(levels: usize, candidates: usize) -> u64 {
-    ((levels + 2 * candidates) * std::mem::size_of::<(S, u64)>()) as u64
-}
-
 /// [`frontier_sweep`] that sorts and merges the candidates early whenever they reach
 /// `flush_min` and [`FLUSH_FACTOR`] times the level being expanded (and twice what the last
 /// merge kept), so memory is bounded by the levels rather than by their edges.
+///
+/// Memory: the two levels held, the candidates, the sort's buffer and its digit counts, all
+/// counted by capacity; the candidates grow within the budget, so a level too large for it
+/// stops the sweep before the allocation, with the level as its lower bound.
 fn sweep_flushing<G, B>(
     graph: &G,
     start: G::State,
@@ -187,7 +201,6 @@ where
 {
     let clock = Instant::now();
     let mut stats = Stats::default();
-    let bytes_each = 2 * std::mem::size_of::<(G::State, u64)>();
     let mut prev: Vec<(G::State, u64)> = Vec::new();
     let mut current = vec![(start, 0u64)];
     let mut next: Vec<(G::State, u64)> = Vec::new();
@@ -199,7 +212,6 @@ where
         stopped = Some(b);
     }
     let mut outcome = Ok(());
-    let mut candidate_peak = 0;
     'levels: while stopped.is_none() && !current.is_empty() {
         next.clear();
         let mut flush_at = flush_min.max(FLUSH_FACTOR * current.len());
@@ -212,29 +224,45 @@ where
             }
             stats.expanded += 1;
             let before = next.len();
-            graph.expand(&s, skip, |t, mask| next.push((t, mask)));
+            // the sort's digit counts are allocated later: keep room for them
+            let others = prev.held() + current.held() + scratch.held() + count_bytes::<G::State>();
+            let mut refused = None;
+            graph.expand(&s, skip, |t, mask| {
+                if refused.is_none() {
+                    match reserve(&mut next, 1, others, limits) {
+                        Ok(()) => next.push((t, mask)),
+                        Err(reason) => refused = Some(reason),
+                    }
+                }
+            });
             stats.generated += (next.len() - before) as u64;
+            if let Some(reason) = refused {
+                stats.hold_bytes(others + next.held());
+                outcome = Err(reason);
+                break 'levels;
+            }
             if next.len() >= flush_at {
                 // merging is idempotent: the final merge below sees these again, deduplicated
-                candidate_peak = candidate_peak.max(candidate_bytes::<G::State>(
-                    prev.len() + current.len(),
-                    next.len(),
-                ));
-                radix_sort(&mut next, &mut scratch);
-                dedup_against(&mut next, &current, &prev);
+                let sorted = merge(&mut next, &mut scratch, &current, &prev, limits);
+                stats.hold_bytes(sorted.unwrap_or(others + next.held()));
+                if let Err(reason) = sorted {
+                    outcome = Err(reason);
+                    break 'levels;
+                }
                 flush_at = flush_at.max(2 * next.len());
             }
         }
-        candidate_peak = candidate_peak.max(candidate_bytes::<G::State>(
-            prev.len() + current.len(),
-            next.len(),
-        ));
-        radix_sort(&mut next, &mut scratch);
-        dedup_against(&mut next, &current, &prev);
+        let sorted = merge(&mut next, &mut scratch, &current, &prev, limits);
+        let others = prev.held() + current.held() + scratch.held();
+        stats.hold_bytes(sorted.unwrap_or(others + next.held()));
+        if let Err(reason) = sorted {
+            outcome = Err(reason);
+            break;
+        }
         // the level is held for two more levels: without the room its candidates took
         next.shrink_to_fit();
         let held = prev.len() + current.len() + next.len();
-        stats.hold(held, bytes_each);
+        stats.hold_states(held);
         if let Err(reason) = limits.check_states(held) {
             outcome = Err(reason);
             break;
@@ -254,7 +282,6 @@ where
         std::mem::swap(&mut current, &mut next);
     }
     stats.elapsed = clock.elapsed();
-    stats.peak_bytes = stats.peak_bytes.max(candidate_peak);
     match outcome {
         Ok(()) => Ok(Sweep {
             states: visited,
@@ -268,6 +295,22 @@ where
             lower_bound: Some(Bound::of(&(depth + 1))),
         }),
     }
+}
+
+/// Sorts the candidates in `next`, merges their duplicates and drops those of the two levels
+/// before; returns the bytes held while sorting (the sweep's peak).
+fn merge<S: RadixKey>(
+    next: &mut Vec<(S, u64)>,
+    scratch: &mut Vec<(S, u64)>,
+    current: &Vec<(S, u64)>,
+    prev: &Vec<(S, u64)>,
+    limits: &Limits,
+) -> Result<u64, StopReason> {
+    let levels = current.held() + prev.held();
+    radix_sort(next, scratch, levels, limits)?;
+    let peak = levels + next.held() + scratch.held() + count_bytes::<S>();
+    dedup_against(next, current, prev);
+    Ok(peak)
 }
 
 #[cfg(test)]
@@ -385,7 +428,7 @@ mod tests {
             .collect();
         let mut want = items.clone();
         want.sort_by(|a, b| key_cmp(&a.0, &b.0));
-        radix_sort(&mut items, &mut Vec::new());
+        radix_sort(&mut items, &mut Vec::new(), 0, &Limits::none()).unwrap();
         let keys = |v: &[([u64; 2], u64)]| v.iter().map(|x| x.0).collect::<Vec<_>>();
         assert_eq!(keys(&items), keys(&want));
     }

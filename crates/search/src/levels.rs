@@ -10,7 +10,8 @@
 
 use crate::cost::Bound;
 use crate::graph::{Edge, Reversible};
-use crate::limits::{Limits, Stopped, CLOCK_EVERY};
+use crate::limits::{Limits, StopReason, Stopped, CLOCK_EVERY};
+use crate::memory::{reserve, reserve_exact, Held};
 use crate::slots::home;
 use crate::stats::Stats;
 use std::hash::Hash;
@@ -78,7 +79,6 @@ where
     let mut run = Run::new(start);
     let mut stats = Stats::default();
     let mut buffer: Vec<Edge<G::State, G::Move, G::Cost>> = Vec::new();
-    let bytes_each = std::mem::size_of::<G::State>() + 2 * std::mem::size_of::<(u32, G::State)>();
     let mut depth = 0;
     let mut stopped = None;
     if let ControlFlow::Break(b) = visit(&start, 0) {
@@ -101,6 +101,12 @@ where
             graph.successors(&run.held[i], &mut buffer);
             stats.generated += buffer.len() as u64;
             for e in &buffer {
+                if run.spare == 0 {
+                    if let Err(reason) = run.make_room(buffer.held(), limits) {
+                        outcome = Err(reason);
+                        break 'levels;
+                    }
+                }
                 if !run.insert(e.to) {
                     continue;
                 }
@@ -115,7 +121,8 @@ where
                 }
             }
         }
-        stats.hold(run.held.len(), bytes_each);
+        stats.hold_states(run.held.len());
+        stats.hold_bytes(run.bytes() + buffer.held());
         if run.held.len() == mid {
             break;
         }
@@ -124,7 +131,8 @@ where
         (lo, mid) = (mid - lo, run.held.len());
         depth += 1;
     }
-    stats.hold(run.held.len(), bytes_each);
+    stats.hold_states(run.held.len());
+    stats.hold_bytes(run.bytes() + buffer.held());
     stats.elapsed = clock.elapsed();
     match outcome {
         Ok(()) => Ok(Sweep {
@@ -157,6 +165,9 @@ struct Run<S> {
     filled: usize,
     shift: u32,
     visited: u64,
+    /// Insertions that fit without a buffer growing or the table filling up: while it is
+    /// not 0, an insertion needs no other check.
+    spare: usize,
 }
 
 impl<S: Copy + Eq + Hash> Run<S> {
@@ -168,17 +179,40 @@ impl<S: Copy + Eq + Hash> Run<S> {
             filled: 0,
             shift: 64 - MIN_ENTRIES.trailing_zeros(),
             visited: 0,
+            spare: 0,
         };
+        // a table of 64 entries and room for one state are not worth a budget
+        let _ = run.make_room(0, &Limits::none());
         run.insert(start);
         run
     }
 
-    /// Adds `state` unless it was seen; true when it is new.
+    /// Bytes held: the states and the table, by capacity.
+    fn bytes(&self) -> u64 {
+        self.held.held() + self.table.held()
+    }
+
+    /// Makes room for more states within `limits`' memory budget, the search holding
+    /// `others` bytes besides (called when [`Run::spare`] is 0): grows the states or
+    /// rebuilds the table now, so that [`Run::insert`] does not allocate.
+    #[cold]
+    fn make_room(&mut self, others: u64, limits: &Limits) -> Result<(), StopReason> {
+        if self.held.len() == self.held.capacity() {
+            reserve(&mut self.held, 1, others + self.table.held(), limits)?;
+        }
+        if self.filled * 2 >= self.table.len() {
+            self.rebuild(others, limits)?;
+        }
+        let in_table = self.table.len() / 2 - self.filled;
+        self.spare = (self.held.capacity() - self.held.len()).min(in_table);
+        Ok(())
+    }
+
+    /// Adds `state` unless it was seen; true when it is new. Only with room made
+    /// ([`Run::spare`] above 0).
     #[inline]
     fn insert(&mut self, state: S) -> bool {
-        if self.filled * 2 >= self.table.len() {
-            self.rebuild();
-        }
+        debug_assert!(self.spare > 0, "no room made");
         let mask = self.table.len() - 1;
         let mut p = home(&state, self.shift);
         loop {
@@ -188,6 +222,7 @@ impl<S: Copy + Eq + Hash> Run<S> {
                 self.filled += 1;
                 self.held.push(state);
                 self.visited += 1;
+                self.spare -= 1;
                 return true;
             }
             if s == state {
@@ -202,12 +237,15 @@ impl<S: Copy + Eq + Hash> Run<S> {
         self.held.drain(..n);
     }
 
-    /// Starts the table again with the held states alone, with room for them to double.
-    /// Rare, so kept out of line: [`Run::insert`] stays small enough to inline.
+    /// Starts the table again with the held states alone, with room for them to double
+    /// (growing it only within the budget). Rare, so kept out of line: [`Run::insert`] stays
+    /// small enough to inline.
     #[cold]
     #[inline(never)]
-    fn rebuild(&mut self) {
+    fn rebuild(&mut self, others: u64, limits: &Limits) -> Result<(), StopReason> {
         let size = (8 * self.held.len()).next_power_of_two().max(MIN_ENTRIES);
+        let grow = size.saturating_sub(self.table.len());
+        reserve_exact(&mut self.table, grow, others + self.held.held(), limits)?;
         if size != self.table.len() || self.stamp == u32::MAX {
             let filler = self.table[0].1;
             self.table.clear();
@@ -225,6 +263,7 @@ impl<S: Copy + Eq + Hash> Run<S> {
             self.table[p] = (self.stamp, state);
         }
         self.filled = self.held.len();
+        Ok(())
     }
 }
 

@@ -21,8 +21,9 @@
 //!
 //! Which to pick, and what each costs, is in `docs/engine.md`.
 //!
-//! Every search takes [`Limits`] (state cap, deadline, cancellation flag) and reports [`Stats`].
-//! A search that hits a limit returns [`Stopped`] instead of exhausting memory.
+//! Every search takes [`Limits`] (state cap, deadline, cancellation flag, memory budget) and
+//! reports [`Stats`]. A search that hits a limit returns [`Stopped`] instead of exhausting
+//! memory: its buffers grow within the budget ([`memory`]), whose default [`machine`] reads.
 //!
 //! ```
 //! use gridlock_search::{bfs, Edge, Graph, Limits};
@@ -64,6 +65,8 @@ mod graph;
 mod ida;
 mod levels;
 mod limits;
+pub mod machine;
+pub mod memory;
 mod path;
 pub mod pdb;
 mod pruning;

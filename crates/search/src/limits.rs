@@ -1,3 +1,4 @@
+use crate::memory::Bytes;
 use crate::stats::Stats;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -12,6 +13,9 @@ pub struct Limits {
     pub deadline: Option<Instant>,
     /// Stop as soon as this flag is set (Ctrl-C, a sibling search that already answered).
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Stop before the search would hold more than this many bytes (its states, tables,
+    /// frontiers and buffers, counted by capacity: see [`crate::memory`]).
+    pub max_bytes: Option<u64>,
 }
 
 impl Limits {
@@ -32,6 +36,56 @@ impl Limits {
     pub fn with_timeout(mut self, budget: Duration) -> Self {
         self.deadline = Instant::now().checked_add(budget);
         self
+    }
+
+    /// Adds a memory budget in bytes.
+    pub fn with_max_bytes(mut self, bytes: u64) -> Self {
+        self.max_bytes = Some(bytes);
+        self
+    }
+
+    /// The limits of a search run while its caller already holds `bytes` (a table built
+    /// before, the distances of a first pass): the same limits, with that much less memory.
+    pub fn with_held(&self, bytes: u64) -> Self {
+        Limits {
+            max_bytes: self.max_bytes.map(|b| b.saturating_sub(bytes)),
+            ..self.clone()
+        }
+    }
+
+    /// The limits of each of `n` searches run at once (a batch on `n` threads): the memory
+    /// budget is shared between them, the other limits apply to each.
+    pub fn shared(&self, n: usize) -> Self {
+        Limits {
+            max_bytes: self.max_bytes.map(|b| b / n.max(1) as u64),
+            ..self.clone()
+        }
+    }
+
+    /// Checks the memory budget before a step that takes the search from holding `held`
+    /// bytes to holding `needed`. Public so that a puzzle's own searches obey the budget the
+    /// way the engine's do (see [`crate::memory`] for growing buffers).
+    #[inline]
+    pub fn check_bytes(&self, held: u64, needed: u64) -> Result<(), StopReason> {
+        match self.max_bytes {
+            Some(budget) if needed > budget => Err(StopReason::MemoryLimit {
+                budget,
+                held,
+                needed,
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// Checks the memory budget against the process's resident memory
+    /// ([`crate::machine::resident`]): for work made of many small searches whose buffers
+    /// no one counts (the Rush Hour universe, the generator), called between them. Nothing is
+    /// checked where the figure cannot be read.
+    pub fn check_resident(&self) -> Result<(), StopReason> {
+        match (self.max_bytes, crate::machine::resident()) {
+            (Some(_), Some(held)) => self.check_bytes(held, held),
+            _ => Ok(()),
+        }
     }
 
     /// Adds a cancellation flag.
@@ -79,6 +133,48 @@ pub enum StopReason {
     /// The cancel flag was raised.
     #[error("search cancelled")]
     Cancelled,
+    /// The next step would have held more memory than the budget allows (or, for searches
+    /// checked by [`Limits::check_resident`], the process holds more than the budget).
+    #[error("{}", memory_limit(*budget, *held, *needed))]
+    MemoryLimit {
+        /// The budget, in bytes.
+        budget: u64,
+        /// Bytes held when the search stopped.
+        held: u64,
+        /// Bytes the next step would have held.
+        needed: u64,
+    },
+    /// The system refused memory within the budget (another process took it, or an address
+    /// space limit is below the budget).
+    #[error(
+        "out of memory: the system refused {} more while the search held {}",
+        Bytes(needed.saturating_sub(*held)),
+        Bytes(*held)
+    )]
+    OutOfMemory {
+        /// Bytes held when the search stopped.
+        held: u64,
+        /// Bytes the next step would have held.
+        needed: u64,
+    },
+}
+
+/// The words of [`StopReason::MemoryLimit`].
+fn memory_limit(budget: u64, held: u64, needed: u64) -> String {
+    let budget = Bytes(budget);
+    if needed > held {
+        let more = Bytes(needed - held);
+        format!(
+            "memory limit of {budget} reached: the search held {} and its next step needed \
+             {more} more",
+            Bytes(held)
+        )
+    } else {
+        format!(
+            "memory limit of {budget} reached: the process holds {}",
+            Bytes(held)
+        )
+    }
 }
 
 /// A search that hit one of its [`Limits`]; carries the statistics gathered until then and,
@@ -104,6 +200,31 @@ mod tests {
         let limits = Limits::states(3);
         assert!(limits.check_states(3).is_ok());
         assert_eq!(limits.check_states(4), Err(StopReason::StateLimit(3)));
+    }
+
+    #[test]
+    fn memory_budget_is_inclusive_and_shared() {
+        let limits = Limits::none().with_max_bytes(1000);
+        assert!(limits.check_bytes(10, 1000).is_ok());
+        let err = limits.check_bytes(10, 1001).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "memory limit of 1000 B reached: the search held 10 B and its next step needed \
+             991 B more"
+        );
+        assert_eq!(limits.with_held(300).max_bytes, Some(700));
+        assert_eq!(limits.with_held(3000).max_bytes, Some(0));
+        assert_eq!(limits.shared(3).max_bytes, Some(333));
+        assert_eq!(Limits::none().shared(3).max_bytes, None);
+        assert!(Limits::none().check_bytes(0, u64::MAX).is_ok());
+        let resident = Limits::none().with_max_bytes(1).check_resident();
+        if cfg!(target_os = "linux") {
+            let err = resident.unwrap_err();
+            assert!(err
+                .to_string()
+                .starts_with("memory limit of 1 B reached: the process holds"));
+        }
+        assert!(Limits::none().check_resident().is_ok());
     }
 
     #[test]

@@ -17,6 +17,7 @@
 //! (rayon), skipping blocks that hold no frontier.
 
 use crate::limits::{Limits, StopReason, Stopped};
+use crate::memory::{filled, Held};
 use crate::stats::Stats;
 use rayon::prelude::*;
 use std::io::{Read, Write};
@@ -169,8 +170,9 @@ const BLOCK_BITS: u32 = 14;
 /// Builds the table of `space` by 0-1 breadth-first search from its goal.
 ///
 /// `limits.max_states` caps the placements (a table is allocated whole, so the cap is
-/// checked before anything is); the deadline and the cancel flag are looked at between
-/// blocks. Returns the table and the work done (`expanded`: closures expanded, `generated`:
+/// checked before anything is); the memory budget is checked before each of the build's
+/// arrays is allocated (all of them are allocated before the search starts, by fallible
+/// reservation); the deadline and the cancel flag are looked at between blocks. Returns the table and the work done (`expanded`: closures expanded, `generated`:
 /// moves handed over by the puzzle).
 pub fn build<S: PatternSpace>(
     space: &S,
@@ -216,12 +218,12 @@ impl<const W: u32> Masks<W> {
     const PER: usize = (64 / W) as usize;
     const LANE: u64 = if W == 64 { u64::MAX } else { (1 << W) - 1 };
 
-    fn new(n: usize) -> Self {
-        Masks {
-            words: (0..n.div_ceil(Self::PER))
-                .map(|_| AtomicU64::new(0))
-                .collect(),
-        }
+    /// Masks of `n` placements, all empty, allocated within the budget (`held`: bytes the
+    /// build holds already, counted up).
+    fn new(n: usize, held: &mut u64, limits: &Limits) -> Result<Self, StopReason> {
+        let words = filled(n.div_ceil(Self::PER), || AtomicU64::new(0), *held, limits)?;
+        *held += words.held();
+        Ok(Masks { words })
     }
 
     #[inline]
@@ -267,12 +269,20 @@ fn layers<S: PatternSpace, const W: u32>(
 ) -> Result<Layers, Stopped> {
     let n = space.placements() as usize;
     let blocks = n.div_ceil(1 << BLOCK_BITS);
-    let visited = Masks::<W>::new(n);
-    let frontiers = [Masks::<W>::new(n), Masks::<W>::new(n)];
-    let busy = [flags(blocks), flags(blocks)];
-    let table: Vec<AtomicU8> = (0..n).map(|_| AtomicU8::new(UNREACHED)).collect();
     let mut stats = Stats::default();
-    stats.hold(n, 3 * W as usize / 8 + 1);
+    let mut held = 0u64;
+    let arrays = allocate::<W>(n, blocks, &mut held, limits).map_err(|reason| {
+        let mut stats = Stats::default();
+        stats.hold_bytes(held);
+        Stopped {
+            reason,
+            stats,
+            lower_bound: None,
+        }
+    })?;
+    let (visited, frontiers, busy, table) = arrays;
+    stats.hold_states(n);
+    stats.hold_bytes(held);
     let (goal, closure) = space.goal();
     visited.or(goal as usize, closure);
     frontiers[0].or(goal as usize, closure);
@@ -397,8 +407,32 @@ impl<const W: u32> Visit for Layer<'_, W> {
     }
 }
 
-fn flags(n: usize) -> Vec<AtomicBool> {
-    (0..n).map(|_| AtomicBool::new(false)).collect()
+/// The build's arrays: visited closures, two frontiers, two sets of busy-block flags and
+/// the table, each allocated within the budget; `held` counts them up.
+type Arrays<const W: u32> = (Masks<W>, [Masks<W>; 2], [Vec<AtomicBool>; 2], Vec<AtomicU8>);
+
+fn allocate<const W: u32>(
+    n: usize,
+    blocks: usize,
+    held: &mut u64,
+    limits: &Limits,
+) -> Result<Arrays<W>, StopReason> {
+    // the peak: the finished table packs itself into half a byte an entry after the masks
+    // (at least a byte a placement) are dropped
+    let visited = Masks::<W>::new(n, held, limits)?;
+    let frontiers = [
+        Masks::<W>::new(n, held, limits)?,
+        Masks::<W>::new(n, held, limits)?,
+    ];
+    let mut flags = || -> Result<Vec<AtomicBool>, StopReason> {
+        let v = filled(blocks, || AtomicBool::new(false), *held, limits)?;
+        *held += v.held();
+        Ok(v)
+    };
+    let busy = [flags()?, flags()?];
+    let table = filled(n, || AtomicU8::new(UNREACHED), *held, limits)?;
+    *held += table.held();
+    Ok((visited, frontiers, busy, table))
 }
 
 /// Why a table file was not used.

@@ -1,12 +1,14 @@
 //! A* whose bound may also declare a state a dead end (a puzzle's deadlock test, an
 //! assignment that does not exist): such a state is remembered as dead, never queued, and
 //! never bounded twice. Each live state's bound is stored, so a state re-opened by a cheaper
-//! route is not bounded again either.
+//! route is not bounded again either. Its buffers grow within [`Limits::max_bytes`] as
+//! [`crate::astar`]'s do ([`crate::memory`]).
 
 use crate::arena::Arena;
 use crate::cost::Bound;
 use crate::graph::{Graph, SearchResult};
-use crate::limits::{Limits, Stopped, CLOCK_EVERY};
+use crate::limits::{Limits, StopReason, Stopped, CLOCK_EVERY};
+use crate::memory::{reserve, Held};
 use crate::path::Found;
 use crate::stats::Stats;
 use std::cmp::Reverse;
@@ -16,7 +18,10 @@ use std::time::Instant;
 /// A*, where `bound(state)` is an admissible lower bound on the cost left, or `None` when no
 /// goal can be reached from `state`. Otherwise as [`crate::astar`]: states are re-opened
 /// when a cheaper route appears, ties on `cost + bound` go to the larger cost so far, then
-/// to the state queued first; a stopped search reports the smallest `cost + bound` queued.
+/// to the state stored first (a queue entry is 4 bytes smaller than `astar`'s, which breaks
+/// ties by the order of queueing); a stopped search reports the smallest `cost + bound`
+/// queued. `Stats::peak_states` counts the distinct states stored (not queue entries), so
+/// `peak_bytes / peak_states` is the bytes per stored state.
 pub fn astar_pruning<G: Graph>(
     graph: &G,
     start: G::State,
@@ -27,9 +32,9 @@ pub fn astar_pruning<G: Graph>(
     Run::new(graph, start, bound, limits).search(is_goal)
 }
 
-/// A queue entry: `cost + bound`, then the larger cost first, then the order queued, then
-/// the state's index.
-type Entry<C> = Reverse<(C, Reverse<C>, u64, u32)>;
+/// A queue entry: `cost + bound`, then the larger cost first, then the state stored first
+/// (its index, which also names it).
+type Entry<C> = Reverse<(C, Reverse<C>, u32)>;
 
 /// The state of one search: stored states, their best costs and bounds, the queue.
 struct Run<'a, G: Graph, B> {
@@ -41,7 +46,8 @@ struct Run<'a, G: Graph, B> {
     /// The bound of each live state; `None` marks a dead one.
     h: Vec<Option<G::Cost>>,
     heap: BinaryHeap<Entry<G::Cost>>,
-    seq: u64,
+    /// New states that fit before a buffer must grow (one memory check per edge).
+    spare: usize,
     stats: Stats,
     clock: Instant,
 }
@@ -57,22 +63,59 @@ impl<'a, G: Graph, B: FnMut(&G::State) -> Option<G::Cost>> Run<'a, G, B> {
             cost: vec![G::Cost::default()],
             h: vec![h0],
             heap: BinaryHeap::new(),
-            seq: 0,
+            spare: 0,
             stats: Stats::default(),
             clock: Instant::now(),
         };
         if let Some(h) = h0 {
-            run.heap
-                .push(Reverse((h, Reverse(G::Cost::default()), 0, 0)));
+            run.heap.push(Reverse((h, Reverse(G::Cost::default()), 0)));
         }
         run
     }
 
-    fn bytes_each() -> usize {
-        Arena::<G>::bytes_each() + 3 * std::mem::size_of::<G::Cost>() + 1 + 24
+    /// Bytes held by every buffer but the arena.
+    fn others(&self) -> u64 {
+        self.cost.held() + self.h.held() + self.heap.held()
     }
 
-    fn stopped(&mut self, reason: crate::StopReason, f: G::Cost) -> Stopped {
+    /// Bytes held by the whole search.
+    fn held(&self) -> u64 {
+        self.arena.held() + self.others()
+    }
+
+    /// Room for one more state and its queue entry (an edge adds at most one to each
+    /// buffer): one comparison while `spare` lasts, the budget's arithmetic when a buffer
+    /// must grow.
+    #[inline]
+    fn make_room(&mut self) -> Result<(), StopReason> {
+        if self.spare == 0 {
+            let peak = self.arena.make_room(self.others(), self.limits)?;
+            self.stats.hold_bytes(peak);
+            let arena = self.arena.held();
+            let (h, heap) = (self.h.held(), self.heap.held());
+            reserve(&mut self.cost, 1, arena + h + heap, self.limits)?;
+            reserve(&mut self.h, 1, arena + self.cost.held() + heap, self.limits)?;
+            reserve(
+                &mut self.heap,
+                1,
+                arena + self.cost.held() + self.h.held(),
+                self.limits,
+            )?;
+            self.spare = self
+                .arena
+                .spare()
+                .min(self.cost.capacity() - self.cost.len())
+                .min(self.h.capacity() - self.h.len())
+                .min(self.heap.capacity() - self.heap.len());
+        }
+        self.spare -= 1;
+        Ok(())
+    }
+
+    /// The stop, with what the search held when it stopped.
+    fn stopped(&mut self, reason: StopReason, f: G::Cost) -> Stopped {
+        let held = self.held();
+        self.stats.hold_bytes(held);
         self.stats.elapsed = self.clock.elapsed();
         Stopped {
             reason,
@@ -84,7 +127,7 @@ impl<'a, G: Graph, B: FnMut(&G::State) -> Option<G::Cost>> Run<'a, G, B> {
     /// Runs until the first goal is taken from the queue.
     fn search(mut self, mut is_goal: impl FnMut(&G::State) -> bool) -> SearchResult<G> {
         let mut edges = Vec::new();
-        while let Some(Reverse((f, Reverse(g), _, i))) = self.heap.pop() {
+        while let Some(Reverse((f, Reverse(g), i))) = self.heap.pop() {
             if g > self.cost[i as usize] {
                 continue; // a cheaper route to this state was queued after this entry
             }
@@ -96,8 +139,11 @@ impl<'a, G: Graph, B: FnMut(&G::State) -> Option<G::Cost>> Run<'a, G, B> {
             let state = self.arena.states[i as usize];
             if is_goal(&state) {
                 self.stats.elapsed = self.clock.elapsed();
+                let path = self.arena.path_to(i, g);
+                let held = self.held() + edges.held() + path.steps.held();
+                self.stats.hold_bytes(held);
                 return Ok(Found {
-                    path: Some(self.arena.path_to(i, g)),
+                    path: Some(path),
                     stats: self.stats,
                 });
             }
@@ -107,14 +153,18 @@ impl<'a, G: Graph, B: FnMut(&G::State) -> Option<G::Cost>> Run<'a, G, B> {
             self.stats.generated += edges.len() as u64;
             for edge in &edges {
                 let cost = g + edge.cost;
+                // room for a new state and its queue entry, or the search stops here: `f` is
+                // still the smallest `cost + bound` open
+                if let Err(reason) = self.make_room() {
+                    return Err(self.stopped(reason, f));
+                }
                 let (j, new) = self.arena.insert(i, edge);
                 let h = if new {
                     let h = (self.bound)(&edge.to);
                     self.cost.push(cost);
                     self.h.push(h);
                     if let Err(reason) = self.limits.check_states(self.arena.len()) {
-                        self.stats
-                            .hold(self.arena.len() + self.heap.len(), Self::bytes_each());
+                        self.stats.hold_states(self.arena.len());
                         return Err(self.stopped(reason, f));
                     }
                     h
@@ -129,14 +179,13 @@ impl<'a, G: Graph, B: FnMut(&G::State) -> Option<G::Cost>> Run<'a, G, B> {
                     }
                 };
                 if let Some(h) = h {
-                    self.seq += 1;
-                    self.heap
-                        .push(Reverse((cost + h, Reverse(cost), self.seq, j)));
+                    self.heap.push(Reverse((cost + h, Reverse(cost), j)));
                 }
             }
-            self.stats
-                .hold(self.arena.len() + self.heap.len(), Self::bytes_each());
+            self.stats.hold_states(self.arena.len());
         }
+        let held = self.held() + edges.held();
+        self.stats.hold_bytes(held);
         self.stats.elapsed = self.clock.elapsed();
         Ok(Found {
             path: None,

@@ -20,7 +20,8 @@
 //! A puzzle may cache data derived from a state (an occupancy bitboard, say) in an `Aux`
 //! value that the explorer carries along and the puzzle updates incrementally on each step.
 
-use crate::limits::{Limits, Stopped, CLOCK_EVERY};
+use crate::limits::{Limits, StopReason, Stopped, CLOCK_EVERY};
+use crate::memory::{reserve, reserve_exact, Held};
 use crate::stats::Stats;
 use crate::UNREACHABLE;
 use rustc_hash::FxHasher;
@@ -102,6 +103,10 @@ pub struct SlotComponent<S, A> {
     window: usize,
     /// Occupied slots of `table` (window states and states that have left the window).
     filled: usize,
+    /// States that fit before a buffer grows or the table is due for a rebuild (when full of
+    /// the current window and of states that have left it, it starts again with the window
+    /// alone, with room for it to double): while it is not 0, a new state needs no check.
+    spare: usize,
     shift: u32,
     queue: Vec<u32>,
     queue_b: Vec<u32>,
@@ -117,6 +122,7 @@ impl<S, A> Default for SlotComponent<S, A> {
             table: Vec::new(),
             window: 0,
             filled: 0,
+            spare: 0,
             shift: 64 - MIN_SLOTS.trailing_zeros(),
             queue: Vec::new(),
             queue_b: Vec::new(),
@@ -165,6 +171,8 @@ impl<S: Copy + Eq + Hash, A: Copy> SlotComponent<S, A> {
         self.width = graph.slot_count() as usize;
         assert!(self.width <= 64, "at most 64 slots");
         let aux = graph.aux(&start);
+        // room for the start is not worth a budget
+        let _ = self.grow(&Limits::none());
         self.intern(graph, start, || aux);
         self.levels.push(0);
         let mut level_end = 1;
@@ -197,6 +205,10 @@ impl<S: Copy + Eq + Hash, A: Copy> SlotComponent<S, A> {
                 todo &= todo - 1;
                 stats.generated += 1;
                 let next = graph.follow(&state, &aux, slot);
+                if let Err(reason) = self.make_room(limits) {
+                    outcome = Err(reason);
+                    break 'outer;
+                }
                 let before = self.nodes.len();
                 let j = self.intern(graph, next, || graph.derive(&state, &aux, slot, &next));
                 if self.nodes.len() != before {
@@ -216,10 +228,8 @@ impl<S: Copy + Eq + Hash, A: Copy> SlotComponent<S, A> {
             i += 1;
         }
         self.levels.push(self.nodes.len() as u32);
-        let bytes = std::mem::size_of::<Node<S, A>>()
-            + 4 * self.width
-            + 2 * std::mem::size_of::<(u32, S)>();
-        stats.hold(self.nodes.len(), bytes);
+        stats.hold_states(self.nodes.len());
+        stats.hold_bytes(self.held());
         stats.elapsed = clock.elapsed();
         match outcome {
             Ok(()) => Ok(stats),
@@ -231,6 +241,51 @@ impl<S: Copy + Eq + Hash, A: Copy> SlotComponent<S, A> {
         }
     }
 
+    /// Bytes held: states, links, levels, the index and the queues, by capacity.
+    pub fn held(&self) -> u64 {
+        self.nodes.held()
+            + self.links.held()
+            + self.levels.held()
+            + self.table.held()
+            + self.queue.held()
+            + self.queue_b.held()
+    }
+
+    /// Makes room for one more state within `limits`' memory budget, so that
+    /// [`SlotComponent::intern`] does not allocate: the state's record, its row of links and
+    /// the index, rebuilt now if it is due.
+    #[inline]
+    fn make_room(&mut self, limits: &Limits) -> Result<(), StopReason> {
+        if self.spare == 0 {
+            self.grow(limits)?;
+        }
+        Ok(())
+    }
+
+    /// Grows what is full, then counts the states that fit before anything is full again
+    /// ([`SlotComponent::spare`]).
+    #[cold]
+    fn grow(&mut self, limits: &Limits) -> Result<(), StopReason> {
+        let rest = self.held() - self.nodes.held();
+        reserve(&mut self.nodes, 1, rest, limits)?;
+        let rest = self.held() - self.links.held();
+        reserve(&mut self.links, self.width, rest, limits)?;
+        if self.filled * 2 >= self.table.len() {
+            let size = (8 * (self.nodes.len() - self.window))
+                .next_power_of_two()
+                .max(MIN_SLOTS);
+            let more = size.saturating_sub(self.table.len());
+            let rest = self.held() - self.table.held();
+            reserve_exact(&mut self.table, more, rest, limits)?;
+            self.rebuild(size);
+        }
+        let rows = (self.links.capacity() - self.links.len()) / self.width.max(1);
+        self.spare = (self.nodes.capacity() - self.nodes.len())
+            .min(rows)
+            .min(self.table.len() / 2 - self.filled);
+        Ok(())
+    }
+
     /// Forgets the component.
     fn reset(&mut self, filler: S) {
         self.table.clear();
@@ -238,6 +293,7 @@ impl<S: Copy + Eq + Hash, A: Copy> SlotComponent<S, A> {
         self.shift = 64 - MIN_SLOTS.trailing_zeros();
         self.window = 0;
         self.filled = 0;
+        self.spare = 0;
         self.nodes.clear();
         self.links.clear();
         self.levels.clear();
@@ -249,11 +305,7 @@ impl<S: Copy + Eq + Hash, A: Copy> SlotComponent<S, A> {
     where
         G: SlotGraph<State = S, Aux = A>,
     {
-        if self.filled * 2 >= self.table.len() {
-            // full of the current window and of states that have left it: start again with
-            // the window alone, in a table with room for it to double
-            self.rebuild(8 * (self.nodes.len() - self.window));
-        }
+        debug_assert!(self.spare > 0, "no room made");
         let mask = self.table.len() - 1;
         let mut p = home(&state, self.shift);
         loop {
@@ -271,6 +323,7 @@ impl<S: Copy + Eq + Hash, A: Copy> SlotComponent<S, A> {
                     todo: open,
                 });
                 self.links.extend(std::iter::repeat_n(CLOSED, self.width));
+                self.spare -= 1;
                 return index;
             }
             if s == state {

@@ -10,7 +10,8 @@ pub struct Stats {
     pub expanded: u64,
     /// Most distinct states held in memory at once.
     pub peak_states: u64,
-    /// Approximate peak bytes of search data (states, parents, hash table).
+    /// Peak bytes of search data (states, parents, tables, frontiers, buffers), as the
+    /// search counts them against [`crate::Limits::max_bytes`].
     pub peak_bytes: u64,
     /// Wall time of the search.
     pub elapsed: Duration,
@@ -24,8 +25,19 @@ impl Stats {
         let held = held as u64;
         if held > self.peak_states {
             self.peak_states = held;
-            self.peak_bytes = held * bytes_each as u64;
+            self.peak_bytes = self.peak_bytes.max(held * bytes_each as u64);
         }
+    }
+
+    /// Records that `held` states are in memory now, for a search that counts its bytes
+    /// itself ([`Stats::hold_bytes`]).
+    pub fn hold_states(&mut self, held: usize) {
+        self.peak_states = self.peak_states.max(held as u64);
+    }
+
+    /// Records that the search holds `bytes` now (what it counts against its budget).
+    pub fn hold_bytes(&mut self, bytes: u64) {
+        self.peak_bytes = self.peak_bytes.max(bytes);
     }
 
     /// Nodes generated per second of wall time: the throughput of a deep search.

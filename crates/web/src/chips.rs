@@ -3,8 +3,8 @@
 
 use crate::error::ApiError;
 use crate::request::{Budget, Caps, StatsJson};
-use crate::{Job, Reply};
-use gridlock_puzzles::chips::{self, render, Chip, Position, Solver, CENTRE};
+use crate::{object, Job, Reply};
+use gridlock_puzzles::chips::{self, json, render, Chip, Position, Solver, CENTRE};
 use gridlock_search::Limits;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -112,7 +112,7 @@ pub fn solve(mut job: Job) -> Reply {
         "moves": moves,
         "steps": steps,
         "stats": StatsJson::from(solver.stats()),
-        "json": render::json(start, solution.as_ref()),
+        "json": json::json(start, solution.as_ref()),
     }))
 }
 
@@ -128,14 +128,7 @@ pub fn verify(mut job: Job) -> Reply {
     let solver = solver(&limits, &job.caps)?;
     let verdict = chips::verify(start, &file, &solver);
     let listed: Vec<i64> = file.moves.iter().map(|&(_, m)| m).collect();
-    Ok(json!({
-        "puzzle": "chips",
-        "valid": verdict.is_valid(),
-        "optimal": verdict.is_optimal(),
-        "length": verdict.length,
-        "problem": verdict.problem.as_ref().map(|(line, reason)| json!({ "line": line, "reason": reason })),
-        "report": verdict.report(&listed),
-    }))
+    object(&json::VerifyJson::new(&verdict, &listed))
 }
 
 fn solver(limits: &Limits, caps: &Caps) -> Result<Solver, ApiError> {

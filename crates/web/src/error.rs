@@ -72,8 +72,9 @@ impl ApiError {
         }
     }
 
-    /// A search that stopped at a limit. A state cap is a property of the board (retrying
-    /// will not help): 422. A time cap or cancellation depends on load: 503.
+    /// A search that stopped at a limit. A state or memory cap is a property of the board
+    /// (retrying will not help): 422. A time cap, a cancellation or memory the machine would
+    /// not give depends on load: 503.
     pub fn stopped(e: &Stopped, caps: &str) -> Self {
         let bound = e
             .lower_bound
@@ -81,8 +82,12 @@ impl ApiError {
             .map(|b| format!("; proven lower bound {b}"))
             .unwrap_or_default();
         let status = match e.reason {
-            StopReason::StateLimit(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            StopReason::Timeout | StopReason::Cancelled => StatusCode::SERVICE_UNAVAILABLE,
+            StopReason::StateLimit(_) | StopReason::MemoryLimit { .. } => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
+            StopReason::Timeout | StopReason::Cancelled | StopReason::OutOfMemory { .. } => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
         };
         // The CLI names the option to raise; here the options are request
         // fields bounded by the server's caps, so the hint names those instead.

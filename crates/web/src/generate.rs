@@ -138,7 +138,6 @@ pub fn generate(mut job: Job) -> Reply {
             ),
         ));
     };
-    let walls = g.board.bytes().filter(|&b| b == b'x').count();
     Ok(json!({
         "puzzle": "rush-hour",
         "difficulty": difficulty,
@@ -149,7 +148,7 @@ pub fn generate(mut job: Job) -> Reply {
         "size": g.size,
         "key": g.key,
         "vehicles": g.vehicles,
-        "walls": walls,
+        "walls": g.walls(),
         "line": g.to_string(),
         "share": format!("rush-hour/{}", g.board),
         "command": format!("gridlock rush-hour generate --moves {range} --seed {seed}"),

@@ -60,6 +60,10 @@ pub struct Config {
     /// Most candidate boards one `generate` request may evaluate (a request may ask for
     /// fewer): the generator's count-based bound, beside the time cap.
     pub max_candidates: u64,
+    /// Most bytes one solve may hold: by default the default share of this process's room
+    /// (`gridlock_search::machine::default_budget`) divided between the solves that may run
+    /// at once; `None` for no budget.
+    pub max_memory: Option<u64>,
     /// Solves running at once; more wait up to [`Config::queue_wait`], then get a 503.
     pub max_concurrent: usize,
     /// How long a request waits for a free solve slot.
@@ -76,16 +80,26 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Self {
+        let max_concurrent = std::thread::available_parallelism().map_or(2, |n| n.get());
         Config {
             body_limit: 64 * 1024,
             max_states: 5_000_000,
             timeout: Some(Duration::from_secs(10)),
             max_candidates: DEFAULT_MAX_CANDIDATES,
-            max_concurrent: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            max_memory: Config::memory_per_solve(max_concurrent),
+            max_concurrent,
             queue_wait: Duration::from_secs(2),
             grace: Duration::from_secs(2),
             tables: gridlock_puzzles::n_puzzle::cache::cache_dir(),
         }
+    }
+}
+
+impl Config {
+    /// The default memory budget of one solve when `solves` may run at once: the default
+    /// share of this process's room, divided between them.
+    pub fn memory_per_solve(solves: usize) -> Option<u64> {
+        gridlock_search::machine::default_budget().map(|b| b / solves.max(1) as u64)
     }
 }
 
@@ -115,6 +129,11 @@ impl Job {
 
 /// What an adapter answers: the JSON object of a success, or the error to send.
 pub type Reply = Result<serde_json::Value, ApiError>;
+
+/// A success made of one of the library's JSON objects, as it stands.
+pub fn object(value: &impl serde::Serialize) -> Reply {
+    serde_json::to_value(value).map_err(|e| ApiError::internal(format!("cannot encode JSON: {e}")))
+}
 
 type Handler = fn(Job) -> Reply;
 
@@ -306,6 +325,7 @@ async fn execute(app: &App, run: Handler, body: serde_json::Value) -> Reply {
             max_states: app.config.max_states,
             timeout: app.config.timeout,
             max_candidates: app.config.max_candidates,
+            max_bytes: app.config.max_memory,
         },
         cancel: cancel.clone(),
         tables: app.config.tables.clone(),

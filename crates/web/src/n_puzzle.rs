@@ -4,28 +4,31 @@
 //!
 //! A request is answered under the server's deadline, so the web never starts a table build
 //! that takes long: it uses the strongest pattern tables already in the cache (as
-//! `--heuristic auto` does), else small ones it builds in about a second
-//! ([`WEB_PLACEMENTS`]). Built or loaded tables stay in memory for the next requests
-//! ([`tables`]). IDA* holds only its path, so the state cap does not bound it: the deadline
-//! does, and a request's `max_states` caps the expanded nodes, as `--max-states` does.
-
-mod tables;
+//! `--heuristic auto` does), else small ones it builds in about a second (the library's
+//! [`REQUEST_PLACEMENTS`] policy, `n_puzzle::tables`). Built or loaded tables stay in memory
+//! for the next requests. IDA* holds only its path, so the state cap does not bound it: the
+//! deadline does, and a request's `max_states` caps the expanded nodes, as `--max-states`
+//! does.
 
 use crate::error::ApiError;
 use crate::request::{Budget, Caps, StatsJson};
-use crate::{Job, Reply};
-use gridlock_puzzles::n_puzzle::render;
-use gridlock_puzzles::n_puzzle::solve::strongest_pattern;
+use crate::{object, Job, Reply};
+use gridlock_puzzles::n_puzzle::json::{SolveJson, VerifyJson};
+use gridlock_puzzles::n_puzzle::render::{self, tile_goes};
+use gridlock_puzzles::n_puzzle::tables::{
+    build_command, kept, resolve, strongest_pattern, Choice, REQUEST_PLACEMENTS,
+};
 use gridlock_puzzles::n_puzzle::verify as judge;
 use gridlock_puzzles::n_puzzle::{
-    parse_board, parse_size, parse_solution, Board, Dir, Shape, Solution, Solver,
+    parse_board, parse_size, parse_solution, Board, Shape, Solution, Solver,
 };
 use gridlock_search::{Limits, Stats, Stopped};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::json;
 use std::borrow::Cow;
 
-pub use tables::{pattern_for, web_pattern, WEB_PLACEMENTS};
+/// The web's choice of tables: the strongest cached, else a second's build.
+const CHOICE: Choice = Choice::AutoWithin(REQUEST_PLACEMENTS);
 
 /// `POST /api/n-puzzle/solve`.
 #[derive(Deserialize)]
@@ -155,12 +158,12 @@ fn limit_error(e: &Stopped, caps: &Caps, solver: Option<&Solver>, shape: Shape) 
     err.message = format!(
         "too hard within this server's budget: {} (this server allows {} per solve; a \
          request's max_states caps the nodes expanded){bound}; searched{used}: {}. Stronger \
-         tables (`gridlock n-puzzle pdb build --pattern {} --size {shape}`, with the same \
-         --goal) and a longer `gridlock serve --timeout` solve more boards",
+         tables (`{}`, with the same --goal) and a longer `gridlock serve --timeout` solve \
+         more boards",
         e.reason,
         caps.seconds(),
         e.stats,
-        strongest_pattern(shape),
+        build_command(shape, &strongest_pattern(shape), "blank-last"),
     );
     err
 }
@@ -170,13 +173,15 @@ fn limit_error(e: &Stopped, caps: &Caps, solver: Option<&Solver>, shape: Shape) 
 /// every later request too, and a build cut short would be redone by each of them.
 fn solver_for(job: &Job, goal: &Board) -> Result<Solver, ApiError> {
     let limits = job.limits(&Budget::default());
-    let heuristic = tables::heuristic(goal, job.tables.as_deref(), &limits).map_err(|e| {
+    let heuristic = kept(goal, &CHOICE, job.tables.as_deref(), &limits).map_err(|e| {
         let mut err = ApiError::stopped(&e, &job.caps.describe());
         err.message = format!(
             "too hard within this server's budget: building the {} pattern tables for {} did \
              not finish ({}; this server allows {} per solve); `gridlock n-puzzle pdb build` \
              builds them ahead of time",
-            tables::pattern_for(goal, job.tables.as_deref()),
+            resolve(goal, &CHOICE, job.tables.as_deref())
+                .pattern
+                .map_or_else(String::new, |p| p.to_string()),
             goal.shape,
             e.reason,
             job.caps.seconds()
@@ -184,16 +189,6 @@ fn solver_for(job: &Job, goal: &Board) -> Result<Solver, ApiError> {
         err
     })?;
     Ok(Solver::new(goal.clone(), heuristic))
-}
-
-/// The tile's direction when the blank goes `dir`.
-fn tile_goes(dir: Dir) -> &'static str {
-    match dir {
-        Dir::Up => "down",
-        Dir::Down => "up",
-        Dir::Left => "right",
-        Dir::Right => "left",
-    }
 }
 
 fn summary(solution: Option<&Solution>, solver: Option<&Solver>) -> String {
@@ -219,34 +214,6 @@ fn summary(solution: Option<&Solution>, solver: Option<&Solver>) -> String {
             gridlock_puzzles::quantity(s.tiles.len(), "move")
         ),
     }
-}
-
-/// What `gridlock n-puzzle --format json` prints for one board.
-fn cli_json(
-    start: &Board,
-    goal: &Board,
-    solution: Option<&Solution>,
-    solved: Option<(&Solver, &Stats)>,
-) -> Value {
-    json!({
-        "rows": start.shape.rows,
-        "cols": start.shape.cols,
-        "start": start.tiles,
-        "goal": goal.tiles,
-        "solvable": start.can_reach(goal),
-        "moves": solution.map_or(-1, |s| s.tiles.len() as i64),
-        "tiles": solution.map(|s| s.tiles.clone()),
-        "directions": solution.map(render::directions),
-        "heuristic": solved.map(|(s, _)| s.heuristic().name()),
-        "lower_bound": solution.map(|s| s.start_bound),
-        "stats": solved.map(|(_, st)| json!({
-            "generated": st.generated,
-            "expanded": st.expanded,
-            "seconds": st.elapsed.as_secs_f64(),
-            "nodes_per_second": st.nodes_per_second().round(),
-            "iterations": solution.map(|s| s.iterations.clone()),
-        })),
-    })
 }
 
 /// Solves a board.
@@ -305,7 +272,7 @@ pub fn solve(mut job: Job) -> Reply {
         "summary": summary(solution.as_ref(), solver.as_ref()),
         "judge": render::judge(solution.as_ref()),
         "solution": render::judge(solution.as_ref()),
-        "json": cli_json(&start, &goal, solution.as_ref(), solver.as_ref().map(|s| (s, &stats))),
+        "json": SolveJson::new(&start, &goal, solution.as_ref(), solver.as_ref().map(|s| (s, &stats))),
         "moves": moves,
         "steps": steps,
         "stats": StatsJson::from(&stats),
@@ -330,21 +297,5 @@ pub fn verify(mut job: Job) -> Reply {
             .and_then(|solver| solver.solve(&start, &limits).ok())
             .map(|(s, _)| s.map(|s| s.tiles.len()))
     };
-    let problem = verdict
-        .problem
-        .as_ref()
-        .map(|(line, reason)| json!({ "line": line, "reason": reason }));
-    Ok(json!({
-        "puzzle": "n-puzzle",
-        "valid": verdict.is_valid(),
-        "optimal": verdict.is_valid() && match optimum {
-            Some(Some(best)) => verdict.length == best as i64,
-            Some(None) => true,
-            None => false,
-        },
-        "optimum_known": optimum.is_some(),
-        "length": verdict.length,
-        "problem": problem,
-        "report": verdict.report(optimum),
-    }))
+    object(&VerifyJson::new(&verdict, optimum))
 }

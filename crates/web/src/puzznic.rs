@@ -8,12 +8,12 @@
 
 use crate::error::ApiError;
 use crate::request::{Budget, StatsJson};
-use crate::{Job, Reply};
+use crate::{object, Job, Reply};
 use gridlock_puzzles::puzznic::{
     cycle_traced, describe_bound, falling, judge_text, parse, render_json, solve_with, Action,
     Analysis, Objective, Outcome, Puzzle, SolveOptions, Strategy,
 };
-use gridlock_puzzles::puzznic::{judge as judge_answer, Judgement, Optimality};
+use gridlock_puzzles::puzznic::{judge as judge_answer, VerifyJson};
 use gridlock_puzzles::quantity;
 use gridlock_search::Stopped;
 use serde::{Deserialize, Serialize};
@@ -271,50 +271,5 @@ pub fn verify(mut job: Job) -> Reply {
     let analysis = Analysis::new(&puzzle.geometry);
     let judgement = judge_answer(&puzzle, &analysis, &req.solution, &limits)
         .map_err(|e| limit_error(&e, Objective::Moves, &job.caps.describe()))?;
-    let report = judgement.report();
-    Ok(match judgement {
-        Judgement::ProvenUnsolvable => json!({
-            "puzzle": "puzznic",
-            "valid": true,
-            "optimal": true,
-            "length": -1,
-            "problem": null,
-            "report": report,
-        }),
-        Judgement::Invalid { line, reason } => json!({
-            "puzzle": "puzznic",
-            "valid": false,
-            "optimal": false,
-            "length": null,
-            "problem": { "line": line, "reason": reason },
-            "report": report,
-        }),
-        Judgement::Valid {
-            moves,
-            cycles,
-            optimality,
-        } => {
-            let optimal: serde_json::Map<String, serde_json::Value> = optimality
-                .iter()
-                .map(|(objective, verdict)| {
-                    let known = match verdict {
-                        Optimality::Optimal => Some(true),
-                        Optimality::NotOptimal { .. } => Some(false),
-                        Optimality::Unknown(_) => None,
-                    };
-                    (objective.name().to_string(), json!(known))
-                })
-                .collect();
-            json!({
-                "puzzle": "puzznic",
-                "valid": true,
-                "optimal": optimal.get("moves").cloned().unwrap_or(json!(null)),
-                "optimal_by_objective": optimal,
-                "length": cycles,
-                "lengths": { "moves": moves, "cycles": cycles },
-                "problem": null,
-                "report": report,
-            })
-        }
-    })
+    object(&VerifyJson::new(&judgement))
 }

@@ -1,6 +1,7 @@
 //! Reading a request body and the options every puzzle shares (state and time caps).
 
 use crate::error::ApiError;
+use gridlock_search::memory::Bytes;
 use gridlock_search::{Limits, Stats};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -18,14 +19,19 @@ pub struct Caps {
     pub timeout: Option<Duration>,
     /// Most candidate boards one generate request may evaluate.
     pub max_candidates: u64,
+    /// Most bytes one solve may hold (none: no budget).
+    pub max_bytes: Option<u64>,
 }
 
 impl Caps {
     /// How the caps read in an error message, in place of the CLI's "raise --max-states or
     /// --timeout" hint (a web user can lower them per request, not raise them).
     pub fn describe(&self) -> String {
+        let memory = self
+            .max_bytes
+            .map_or(String::new(), |b| format!(", {} of memory", Bytes(b)));
         format!(
-            "this server allows at most {} states and {} per solve",
+            "this server allows at most {} states{memory} and {} per solve",
             self.max_states,
             self.seconds()
         )
@@ -51,7 +57,8 @@ impl Caps {
             (Some(a), Some(cap)) => Some(a.min(cap)),
             (a, cap) => a.or(cap),
         };
-        let limits = Limits::states(states).with_cancel(cancel);
+        let mut limits = Limits::states(states).with_cancel(cancel);
+        limits.max_bytes = self.max_bytes;
         match time {
             Some(t) => limits.with_timeout(t),
             None => limits,
@@ -132,9 +139,16 @@ mod tests {
             max_states: 1000,
             timeout: Some(Duration::from_secs(5)),
             max_candidates: 10,
+            max_bytes: Some(1 << 20),
         };
         let flag = Arc::new(AtomicBool::new(false));
         let l = caps.limits(&Budget::default(), flag.clone());
+        assert_eq!(l.max_bytes, Some(1 << 20));
+        assert!(
+            caps.describe().contains("1.0 MiB of memory"),
+            "{}",
+            caps.describe()
+        );
         assert_eq!(l.max_states, Some(1000));
         let l = caps.limits(
             &Budget {

@@ -7,8 +7,9 @@
 
 use crate::error::ApiError;
 use crate::request::{Budget, StatsJson};
-use crate::{Job, Reply};
-use gridlock_puzzles::rush_hour::verify::{parse_moves, Verdict};
+use crate::{object, Job, Reply};
+use gridlock_puzzles::rush_hour::json::{self, SolveJson, VerifyJson};
+use gridlock_puzzles::rush_hour::verify::parse_moves;
 use gridlock_puzzles::rush_hour::{parse_any, AnyPuzzle, Label, Metric};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -182,10 +183,7 @@ pub fn solve(mut job: Job) -> Reply {
             steps.push(json!({ "move": s.moves.len(), "board": frame(&p, out, Some(red)) }));
         }
     }
-    let unit = match metric {
-        Metric::Steps => "steps",
-        Metric::Moves => "moves",
-    };
+    let unit = json::unit(metric);
     let summary = match &found {
         Some(s) => format!(
             "Solved in {}, {} ({} to the exit + {} to drive out): the fewest {unit}{}.",
@@ -198,15 +196,14 @@ pub fn solve(mut job: Job) -> Reply {
                 Metric::Moves => ", and the fewest steps among those",
             }
         ),
-        None if !puzzle.has_red() => "No solution: there is no red car.".into(),
-        None if !puzzle.can_exit() => format!(
-            "No solution: the red car is not horizontal in row {exit_row}, so it can never reach the exit."
-        ),
-        None => match limit {
-            Some(l) => format!(
+        None => match (puzzle.unsolvable_reason(), limit) {
+            (Some(why), _) => format!("No solution: {why}."),
+            (None, Some(l)) => format!(
                 "No solution within {l} {unit} (judge answer -1; choose Limit: none to search at any depth)."
             ),
-            None => "No solution: no reachable position has the red car on the exit cells.".into(),
+            (None, None) => {
+                "No solution: no reachable position has the red car on the exit cells.".into()
+            }
         },
     };
     let judge = found.as_ref().map_or(-1, |s| i64::from(s.answer(metric)));
@@ -215,26 +212,6 @@ pub fn solve(mut job: Job) -> Reply {
         .flat_map(|s| s.moves.iter().map(|&m| puzzle.move_name(m) + "\n"))
         .collect();
     let share = puzzle.string(&start);
-    // what `--format json` prints: the shape and exit only for boards other than 6×6
-    let mut cli_json = json!({
-        "answer": judge,
-        "metric": unit,
-        "limit": limit,
-        "board": share,
-        "moves": found.as_ref().map(|s| s.move_count()),
-        "steps": found.as_ref().map(|s| s.steps),
-        "steps_out": found.as_ref().map(|s| s.steps_out),
-        "solution": found.as_ref().map(|s| s.moves.iter().map(|&m| json!({
-            "vehicle": puzzle.vehicle(m.vehicle as usize).0.to_string(),
-            "direction": puzzle.direction(m).word(),
-            "distance": m.distance(),
-        })).collect::<Vec<_>>()),
-    });
-    if let AnyPuzzle::General(_) = puzzle {
-        cli_json["rows"] = json!(rows);
-        cli_json["cols"] = json!(cols);
-        cli_json["exit_row"] = json!(exit_row);
-    }
     Ok(json!({
         "puzzle": "rush-hour",
         "share": format!("rush-hour/{share}"),
@@ -252,7 +229,7 @@ pub fn solve(mut job: Job) -> Reply {
         "summary": summary,
         "judge": format!("{judge}\n"),
         "solution": if found.is_some() { move_list } else { "-1\n".to_string() },
-        "json": cli_json,
+        "json": SolveJson::new(&puzzle, metric, limit, found.as_ref()),
         "moves": moves,
         "steps": steps,
         "stats": StatsJson::from(&stats),
@@ -269,25 +246,5 @@ pub fn verify(mut job: Job) -> Reply {
     let puzzle = parse_any(&req.board, None).map_err(|e| ApiError::parse("board", &e))?;
     let list = parse_moves(&req.solution).map_err(|e| ApiError::parse("solution", &e))?;
     let judgement = puzzle.judge(&list, &limits);
-    let report = judgement.report();
-    Ok(match judgement.verdict {
-        Verdict::Invalid { line, reason } => json!({
-            "puzzle": "rush-hour",
-            "valid": false,
-            "optimal": false,
-            "length": null,
-            "problem": { "line": line, "reason": reason },
-            "report": report,
-        }),
-        Verdict::Valid { steps_out, moves } => json!({
-            "puzzle": "rush-hour",
-            "valid": true,
-            "optimal": judgement.optimal_steps(),
-            "optimal_moves": judgement.optimal_moves(),
-            "length": steps_out,
-            "lengths": { "steps_out": steps_out, "moves": moves },
-            "problem": null,
-            "report": report,
-        }),
-    })
+    object(&VerifyJson::new(&judgement))
 }

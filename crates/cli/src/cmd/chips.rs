@@ -1,10 +1,10 @@
 //! `gridlock chips`: red-blue chips (SPEC §4), and its part of `gridlock verify`.
 
-use crate::common::{format_arg, Common, Format, Formats};
+use crate::common::{format_arg, memory_note, Common, Format, Formats};
 use crate::error::CliError;
 use crate::input::{read_text, source_name};
 use crate::output::Output;
-use gridlock_puzzles::chips::{self, render, Solver};
+use gridlock_puzzles::chips::{self, json, render, Solver};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
@@ -54,9 +54,10 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
     let solver = Solver::new(&args.common.limits())?;
     if args.common.stats {
         eprintln!(
-            "gridlock: chips: {} solvable positions; {}",
+            "gridlock: chips: {} solvable positions; {}; {}",
             solver.solvable_positions(),
-            solver.stats()
+            solver.stats(),
+            memory_note(solver.stats(), args.common.memory.budget())
         );
     }
     let solution = solver.solve(start);
@@ -65,10 +66,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
         Format::Judge | Format::Moves => render::judge(solution.as_ref()),
         Format::Text => render::text(start, solution.as_ref(), use_colour()),
         Format::Json => {
-            let answer = render::json(start, solution.as_ref());
-            let line = serde_json::to_string(&answer)
-                .map_err(|e| CliError::Internal(format!("cannot encode JSON: {e}")))?;
-            return out.line(&line).map(|()| 0);
+            return out.json(&json::json(start, solution.as_ref())).map(|()| 0);
         }
     };
     out.write(&printed)?;

@@ -2,16 +2,15 @@
 //! (SPEC §10). Parses and checks the options, streams the library's puzzles in the chosen
 //! format, and reports the run on stderr.
 
-use crate::common::limits;
+use crate::common::{limits, Memory};
 use crate::error::CliError;
-use crate::output::Output;
+use crate::output::{self, Output};
 use crate::progress::Progress;
 use gridlock_puzzles::quantity;
 use gridlock_puzzles::rush_hour::generate::{generate, Generated, Report, Request, Set, Stop};
-use gridlock_puzzles::rush_hour::render::{grid, move_name};
-use gridlock_puzzles::rush_hour::{optimum, parse_database, solve, Metric};
-use gridlock_search::Limits;
-use serde_json::json;
+use gridlock_puzzles::rush_hour::json::GeneratedJson;
+use gridlock_puzzles::rush_hour::parse_database;
+use gridlock_puzzles::rush_hour::render::grid;
 use std::time::Instant;
 
 /// Default `--timeout` of a generation, in seconds: long enough for every difficulty the
@@ -52,6 +51,8 @@ pub struct Args {
     /// a bound that, unlike --timeout, gives the same output on any machine. Default: none.
     #[arg(long, value_name = "N")]
     pub max_candidates: Option<u64>,
+    #[command(flatten)]
+    pub memory: Memory,
     /// Print a summary (puzzles, candidates tried, rate) on stderr.
     #[arg(long)]
     pub stats: bool,
@@ -123,7 +124,11 @@ pub fn request(args: &Args) -> Result<Request, CliError> {
 /// Runs `gridlock rush-hour generate`.
 pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
     let req = request(&args)?;
-    let limits = limits(usize::MAX, Some(args.timeout.unwrap_or(DEFAULT_TIMEOUT)));
+    let limits = limits(
+        usize::MAX,
+        Some(args.timeout.unwrap_or(DEFAULT_TIMEOUT)),
+        args.memory.budget(),
+    );
     let clock = Instant::now();
     let bar = Progress::new("puzzles", (req.count > 1).then_some(req.count as u64));
     // both callbacks write: the output and the first failure (a closed pipe) are shared
@@ -184,6 +189,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
                 ),
                 Stop::Cancelled => ("interrupted".to_string(), "run again"),
                 Stop::Candidates(_) => (reason.to_string(), "raise --max-candidates"),
+                Stop::Memory(_) => (reason.to_string(), "raise --max-memory"),
             };
             Err(CliError::Limit(format!(
                 "{why}: found {} of {} {} (largest MOVES met: {}; {} candidate boards \
@@ -215,6 +221,12 @@ fn summary(r: &Report, count: usize, secs: f64) -> String {
     )
 }
 
+/// The 36-character board drawn as a grid.
+fn grid_of(board: &str) -> Result<String, CliError> {
+    let puzzle = parse_database(board)?;
+    Ok(grid(&puzzle.board, puzzle.start))
+}
+
 /// One puzzle in the chosen format, newline included.
 fn render(
     g: &Generated,
@@ -225,50 +237,22 @@ fn render(
     if format == GenFormat::Judge {
         return Ok(format!("{g}\n"));
     }
-    let puzzle = parse_database(&g.board)?;
-    let (board, start) = (&puzzle.board, puzzle.start);
-    let none = Limits::none();
-    let steps = optimum(board, start, Metric::Steps, None, &none)?
-        .0
-        .expect("generated puzzles are solvable");
-    let solution = solve(board, start, Metric::Moves, None, &none)?
-        .0
-        .expect("generated puzzles are solvable");
-    let exit = 2;
-    let names: Vec<String> = solution
-        .moves
-        .iter()
-        .map(|&m| move_name(board, m))
-        .collect();
-    let walls = g.board.bytes().filter(|&b| b == b'x').count();
+    let j = GeneratedJson::new(g)?;
     Ok(match format {
         GenFormat::Judge => unreachable!("handled above"),
-        GenFormat::Json => {
-            let value = json!({
-                "moves": g.moves,
-                "steps": steps - exit,
-                "steps_out": steps,
-                "board": g.board,
-                "size": g.size,
-                "key": g.key,
-                "vehicles": g.vehicles,
-                "walls": walls,
-                "solution": names,
-            });
-            format!("{value}\n")
-        }
+        GenFormat::Json => format!("{}\n", output::json(&j)?),
         GenFormat::Text => format!(
             "Puzzle {index} of {count}: {} ({} to the exit cells), {} vehicles, {}; its \
              component has {} positions\n{}\n{}key: {}\nsolution: {}\n\n",
-            quantity(g.moves, "move"),
-            quantity(steps - exit, "step"),
-            g.vehicles,
-            quantity(walls, "wall"),
-            g.size,
-            g.board,
-            grid(board, start),
-            g.key,
-            names.join(", ")
+            quantity(j.moves, "move"),
+            quantity(j.steps, "step"),
+            j.vehicles,
+            quantity(j.walls, "wall"),
+            j.size,
+            j.board,
+            grid_of(&j.board)?,
+            j.key,
+            j.solution.join(", ")
         ),
     })
 }

@@ -5,19 +5,19 @@
 use crate::common::{self, format_parser, Format, Formats};
 use crate::error::CliError;
 use crate::input::{self, source_name};
-use crate::output::Output;
+use crate::output::{self, Output};
 use crate::progress::Progress;
 use gridlock_puzzles::n_puzzle::cache::{self, Event};
 use gridlock_puzzles::n_puzzle::explore::explore;
+use gridlock_puzzles::n_puzzle::json::{BatchAnswer, ExploreJson, SolveJson};
 use gridlock_puzzles::n_puzzle::render;
-use gridlock_puzzles::n_puzzle::solve::{build_cost, Advice};
+use gridlock_puzzles::n_puzzle::tables::{build_cost, Advice};
 use gridlock_puzzles::n_puzzle::{
     parse_batch_line, parse_board, parse_size, parse_solution, prepare, verify, Board, Choice,
     Pattern, Shape, Solution, Solver,
 };
-use gridlock_search::{Limits, Stats};
+use gridlock_search::{Bound, Limits, Stats, Stopped};
 use rayon::prelude::*;
-use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
@@ -88,6 +88,8 @@ pub struct Args {
     /// default: no time limit).
     #[arg(long, value_name = "SECONDS|none", value_parser = common::parse_seconds, allow_negative_numbers = true)]
     pub timeout: Option<f64>,
+    #[command(flatten)]
+    pub memory: common::Memory,
     /// Search statistics on stderr: heuristic, bounds, nodes, nodes per second, tables.
     #[arg(long)]
     pub stats: bool,
@@ -168,6 +170,8 @@ pub struct BuildArgs {
         default_value = "blank-last"
     )]
     pub goal: String,
+    #[command(flatten)]
+    pub memory: common::Memory,
 }
 
 /// Arguments of `gridlock n-puzzle explore`.
@@ -182,6 +186,8 @@ pub struct ExploreArgs {
     /// Largest table (positions, including the unreachable half) allowed.
     #[arg(long, value_name = "N", default_value_t = common::DEFAULT_MAX_STATES)]
     pub max_states: usize,
+    #[command(flatten)]
+    pub memory: common::Memory,
     /// Statistics on stderr.
     #[arg(long)]
     pub stats: bool,
@@ -261,37 +267,25 @@ fn reporter(stats: bool) -> impl Fn(Event) + Sync {
     }
 }
 
-fn goal_flag(spec: &str) -> String {
-    match spec {
-        "blank-last" => String::new(),
-        other => format!(" --goal {other}"),
-    }
-}
-
 /// Says once per process which stronger table `auto` could use.
-fn advise(advice: &Option<Advice>, shape: Shape, goal: &str) {
+fn advise(advice: &Option<Advice>, goal: &str) {
     static ONCE: Once = Once::new();
     if let Some(a) = advice {
-        ONCE.call_once(|| {
-            eprintln!(
-                "gridlock: note: the stronger {} tables are not cached; `gridlock n-puzzle pdb \
-                 build --pattern {} --size {shape}{}` builds them (about {:.0} s, {:.1} GiB \
-                 peak), then searches expand far fewer nodes",
-                a.pattern,
-                a.pattern,
-                goal_flag(goal),
-                a.seconds.max(1.0),
-                a.bytes as f64 / (1u64 << 30) as f64
-            )
-        });
+        ONCE.call_once(|| eprintln!("gridlock: note: {}", a.note(goal)));
     }
 }
 
-/// Builds the solver for `goal` as `args` ask.
-fn solver_for(goal: Board, args: &Args, shape: Shape) -> Result<Solver, CliError> {
+/// Builds the solver for `goal` as `args` ask; a table build stopped by a limit reports the
+/// lower bound of `start`, when there is one board to solve.
+fn solver_for(
+    goal: Board,
+    args: &Args,
+    shape: Shape,
+    start: Option<&Board>,
+) -> Result<Solver, CliError> {
     let choice = choice(&args.heuristic, shape)?;
     let dir = cache::cache_dir();
-    let limits = common::limits(usize::MAX, args.timeout);
+    let limits = common::limits(usize::MAX, args.timeout, args.memory.budget());
     let clock = Instant::now();
     let (heuristic, advice) = prepare(
         &goal,
@@ -299,7 +293,11 @@ fn solver_for(goal: Board, args: &Args, shape: Shape) -> Result<Solver, CliError
         dir.as_deref(),
         &limits,
         &reporter(args.stats),
-    )?;
+    )
+    .map_err(|stopped| match start {
+        Some(start) => with_manhattan_bound(stopped, start, &goal),
+        None => stopped.into(),
+    })?;
     if args.stats {
         eprintln!(
             "gridlock: heuristic {} ready in {:.3} s",
@@ -308,15 +306,29 @@ fn solver_for(goal: Board, args: &Args, shape: Shape) -> Result<Solver, CliError
         );
     }
     if choice == Choice::Auto {
-        advise(&advice, shape, &args.board.goal);
+        advise(&advice, &args.board.goal);
     }
     Ok(Solver::new(goal, heuristic))
+}
+
+/// A table build that stopped proved nothing about the board; Manhattan distance with
+/// linear conflicts, which needs no table, is a proven lower bound all the same.
+fn with_manhattan_bound(mut stopped: Stopped, start: &Board, goal: &Board) -> CliError {
+    if stopped.lower_bound.is_none() {
+        let none = |_| {};
+        if let Ok((h, _)) = prepare(goal, &Choice::Manhattan, None, &Limits::none(), &none) {
+            let bound = Solver::new(goal.clone(), h).estimate(start);
+            stopped.lower_bound = Some(Bound::of(&bound));
+        }
+    }
+    stopped.into()
 }
 
 /// No node cap unless one is asked for: a capped search runs on one thread (the engine's
 /// split search cannot share a cap exactly).
 fn search_limits(args: &Args) -> Limits {
-    let mut limits = common::limits(args.max_states.unwrap_or(usize::MAX), args.timeout);
+    let budget = args.memory.budget();
+    let mut limits = common::limits(args.max_states.unwrap_or(usize::MAX), args.timeout, budget);
     limits.max_states = args.max_states;
     limits
 }
@@ -349,7 +361,7 @@ fn single(args: &Args, out: &mut Output) -> Result<u8, CliError> {
         // parity: answered at once, no table is built
         return print_one(args, out, &start, &goal, None, None);
     }
-    let solver = solver_for(goal.clone(), args, shape)?;
+    let solver = solver_for(goal.clone(), args, shape, Some(&start))?;
     let (solution, stats) = solver.solve(&start, &search_limits(args))?;
     if args.stats {
         eprintln!("{}", stats_line(&solver, solution.as_ref(), &stats));
@@ -375,34 +387,9 @@ fn print_one(
     match args.format {
         Format::Judge | Format::Moves => out.write(&render::judge(solution))?,
         Format::Text => out.write(&render::text(start, goal, solution))?,
-        Format::Json => {
-            let value = json!({
-                "rows": start.shape.rows,
-                "cols": start.shape.cols,
-                "start": start.tiles,
-                "goal": goal.tiles,
-                "solvable": start.can_reach(goal),
-                "moves": solution.map_or(-1, |s| s.tiles.len() as i64),
-                "tiles": solution.map(|s| s.tiles.clone()),
-                "directions": solution.map(render::directions),
-                "heuristic": solved.map(|(s, _)| s.heuristic().name()),
-                "lower_bound": solution.map(|s| s.start_bound),
-                "stats": solved.map(|(_, st)| stats_json(st, solution)),
-            });
-            out.line(&value.to_string())?
-        }
+        Format::Json => out.json(&SolveJson::new(start, goal, solution, solved))?,
     }
     Ok(0)
-}
-
-fn stats_json(stats: &Stats, solution: Option<&Solution>) -> Value {
-    json!({
-        "generated": stats.generated,
-        "expanded": stats.expanded,
-        "seconds": stats.elapsed.as_secs_f64(),
-        "nodes_per_second": stats.nodes_per_second().round(),
-        "iterations": solution.map(|s| s.iterations.clone()),
-    })
 }
 
 /// Puzzles per parallel round: enough to keep every core busy on uneven puzzles, few
@@ -467,9 +454,8 @@ pub const BATCH_HEADER: &str = "# MOVES BOARD: the fewest moves (-1 if the goal 
 
 fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
     let name = source_name(args.file.as_deref());
-    if args.format == Format::Text {
-        out.line(BATCH_HEADER)?;
-    }
+    // printed with the first answer, so a malformed first line leaves stdout empty
+    let mut header = args.format == Format::Text;
     let mut reader = input::open(args.file.as_deref())?;
     let file_size = args
         .file
@@ -536,7 +522,7 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
             let shape = row.board.shape;
             if let std::collections::hash_map::Entry::Vacant(slot) = solvers.entry(shape) {
                 let goal = goal_board(&args.board.goal, shape)?;
-                slot.insert(solver_for(goal, args, shape)?);
+                slot.insert(solver_for(goal, args, shape, None)?);
             }
         }
         let results: Vec<_> = rows
@@ -555,7 +541,15 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
                 }
             };
             total.absorb(&stats);
-            text.push_str(&batch_line(row, solution.as_ref(), &stats, args.format));
+            if std::mem::take(&mut header) {
+                text.push_str(BATCH_HEADER);
+                text.push('\n');
+            }
+            let answer = BatchAnswer::new(row.line, &row.board, solution.as_ref(), &stats);
+            match args.format {
+                Format::Json => text.push_str(&output::json(&answer)?),
+                _ => text.push_str(&answer.judge()),
+            }
             text.push('\n');
         }
         out.write(&text)?;
@@ -581,25 +575,6 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
     Ok(0)
 }
 
-fn batch_line(row: &Row, solution: Option<&Solution>, stats: &Stats, format: Format) -> String {
-    let moves = solution.map_or(-1, |s| s.tiles.len() as i64);
-    if format == Format::Json {
-        json!({
-            "line": row.line,
-            "board": row.board.tiles,
-            "moves": moves,
-            "tiles": solution.map(|s| s.tiles.clone()),
-            "directions": solution.map(render::directions),
-            "generated": stats.generated,
-            "expanded": stats.expanded,
-            "seconds": stats.elapsed.as_secs_f64(),
-        })
-        .to_string()
-    } else {
-        format!("{moves} {}", row.board.line())
-    }
-}
-
 fn build(args: BuildArgs, out: &mut Output) -> Result<u8, CliError> {
     let shape = args.size.unwrap_or(Shape::new(4, 4).expect("4x4"));
     let pattern = Pattern::parse(&args.pattern, shape)
@@ -622,7 +597,7 @@ fn build(args: BuildArgs, out: &mut Output) -> Result<u8, CliError> {
         other => reporter(true)(other),
     };
     let blank = goal.cells_of()[0];
-    let limits = common::limits(usize::MAX, None);
+    let limits = common::limits(usize::MAX, None, args.memory.budget());
     cache::tables(Some(&dir), shape, blank, &pattern, &limits, &report)?;
     drop(bar);
     out.line(&format!(
@@ -635,25 +610,16 @@ fn build(args: BuildArgs, out: &mut Output) -> Result<u8, CliError> {
 fn run_explore(args: ExploreArgs, out: &mut Output) -> Result<u8, CliError> {
     let shape = args.board.size.unwrap_or(Shape::new(3, 3).expect("3x3"));
     let goal = goal_board(&args.board.goal, shape)?;
-    let limits = common::limits(args.max_states, None);
+    let limits = common::limits(args.max_states, None, args.memory.budget());
     let (c, stats) = explore(&goal, &limits)?;
     if args.stats {
-        eprintln!("gridlock: explore: {stats}");
+        let memory = common::memory_note(&stats, args.memory.budget());
+        eprintln!("gridlock: explore: {stats}; {memory}");
     }
     let farthest: Vec<String> = c.farthest.iter().map(Board::line).collect();
     let count = *c.by_distance.last().unwrap_or(&0);
     if args.format == Format::Json {
-        let value = json!({
-            "rows": shape.rows,
-            "cols": shape.cols,
-            "goal": goal.tiles,
-            "states": c.states,
-            "max_distance": c.max_distance(),
-            "farthest_count": count,
-            "farthest": farthest,
-            "by_distance": c.by_distance,
-        });
-        return out.line(&value.to_string()).map(|()| 0);
+        return out.json(&ExploreJson::new(&goal, &c)).map(|()| 0);
     }
     let mut text = format!(
         "goal: {}\ncomponent: {} positions\nlargest distance: {}, {}\n",

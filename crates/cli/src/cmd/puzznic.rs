@@ -1,7 +1,7 @@
 //! `gridlock puzznic`: an optimal (or, with `--fast`, a quick) sequence of cycles that clears
 //! a Puzznic board, and `gridlock verify puzznic`.
 
-use crate::common::{format_arg, Common, Format, Formats};
+use crate::common::{format_arg, memory_note, Common, Format, Formats};
 use crate::error::CliError;
 use crate::input::{read_text, source_name};
 use crate::output::Output;
@@ -9,6 +9,7 @@ use gridlock_puzzles::puzznic::{
     describe_bound, judge, judge_text, parse, render_json, render_text, solve_with, Analysis,
     Objective, Outcome, Puzzle, Solution, SolveOptions, Strategy, FAST_BUDGET,
 };
+use gridlock_search::memory::Bytes;
 use gridlock_search::{Limits, StopReason};
 use std::path::{Path, PathBuf};
 
@@ -90,12 +91,7 @@ fn print(
     match format {
         Format::Judge | Format::Moves => out.write(&judge_text(puzzle, solution)),
         Format::Text => out.write(&render_text(puzzle, solution, objective, optimal)),
-        Format::Json => {
-            let report = render_json(puzzle, solution, objective, optimal);
-            let json = serde_json::to_string(&report)
-                .map_err(|e| CliError::Internal(format!("JSON encoding failed: {e}")))?;
-            out.line(&json)
-        }
+        Format::Json => out.json(&render_json(puzzle, solution, objective, optimal)),
     }
 }
 
@@ -128,8 +124,9 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
                     .moves_bound(&puzzle.start)
                     .map_or("none (dead end)".to_string(), |b| b.to_string());
                 eprintln!(
-                    "gridlock: puzznic: {}; lower bound on moves at the start: {bound}",
-                    outcome.stats
+                    "gridlock: puzznic: {}; {}; lower bound on moves at the start: {bound}",
+                    outcome.stats,
+                    memory_note(&outcome.stats, args.common.memory.budget())
                 );
             }
             print(
@@ -183,13 +180,23 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
         }
         Err(stopped) => {
             let bound = describe_bound(&stopped, objective);
+            let held = format!("; the search held {}", Bytes(stopped.stats.peak_bytes));
+            let (raise, held) = match stopped.reason {
+                StopReason::MemoryLimit { .. } => ("raise --max-memory", String::new()),
+                StopReason::OutOfMemory { .. } => {
+                    ("the machine has no more memory to give", String::new())
+                }
+                _ => ("raise --max-states or --timeout", held),
+            };
             // --fast already ran every quick method and then the complete search
             let hint = if args.fast {
-                "raise --max-states or --timeout"
+                raise.to_string()
             } else {
-                "raise --max-states or --timeout, or use --fast / --fast-fallback"
+                format!("{raise}, or use --fast / --fast-fallback")
             };
-            Err(CliError::Limit(format!("{stopped} ({hint}); {bound}")))
+            Err(CliError::Limit(format!(
+                "{stopped} ({hint}){held}; {bound}"
+            )))
         }
     }
 }
@@ -211,6 +218,8 @@ pub fn verify(
             StopReason::Timeout => "raise --timeout",
             StopReason::StateLimit(_) => "the board is too large to prove unsolvable here",
             StopReason::Cancelled => "interrupted",
+            StopReason::MemoryLimit { .. } => "raise --max-memory",
+            StopReason::OutOfMemory { .. } => "the machine has no more memory to give",
         };
         let bound = describe_bound(&stopped, Objective::Moves);
         CliError::Limit(format!(

@@ -1,19 +1,17 @@
 //! `gridlock rush-hour`: the contest answer, optimal solutions in either metric, batch runs
 //! over many boards, component exploration, and the move-list verifier (SPEC §3, §6).
 
-use crate::common::{format_arg, Common, Format, Formats};
+use crate::common::{format_arg, stats_line, Common, Format, Formats};
 use crate::error::CliError;
 use crate::input::{self, source_name};
-use crate::output::Output;
+use crate::output::{self, Output};
 use crate::progress::Progress;
 use gridlock_puzzles::quantity;
+use gridlock_puzzles::rush_hour::json::{self, BatchAnswer, ExploreJson, SolveJson};
 use gridlock_puzzles::rush_hour::universe::component_key;
 use gridlock_puzzles::rush_hour::verify::{parse_moves, Verdict};
-use gridlock_puzzles::rush_hour::{
-    optima_all_any, parse_any, parse_database, AnyPuzzle, Metric, Optima,
-};
+use gridlock_puzzles::rush_hour::{optima_all_any, parse_any, parse_database, AnyPuzzle, Metric};
 use gridlock_search::Limits;
-use serde_json::{json, Value};
 use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
 
@@ -195,13 +193,6 @@ pub const LIMIT_NOTE: &str = "-1 means no solution within 10 steps, the contest'
                               depth, and `--limit none --metric moves` counts slides as the \
                               published database and `generate` do";
 
-fn unit(metric: Metric) -> &'static str {
-    match metric {
-        Metric::Steps => "steps",
-        Metric::Moves => "moves",
-    }
-}
-
 fn single(args: &Args, out: &mut Output) -> Result<u8, CliError> {
     let puzzle = read_puzzle(args.file.as_deref(), args.exit)?;
     let start = puzzle.start();
@@ -211,7 +202,7 @@ fn single(args: &Args, out: &mut Output) -> Result<u8, CliError> {
     if args.common.format == Format::Judge {
         let (best, stats) = puzzle.optimum(metric, limit, &limits)?;
         if args.common.stats {
-            eprintln!("gridlock: {stats}");
+            eprintln!("{}", stats_line(&stats, args.common.memory.budget()));
         }
         if best.is_none() && args.limit.is_none() && no_exit(&puzzle).is_none() {
             // the contest's -1 also means "not within 10 steps", which surprises anyone
@@ -223,7 +214,7 @@ fn single(args: &Args, out: &mut Output) -> Result<u8, CliError> {
     }
     let (found, stats) = puzzle.solve(metric, limit, &limits)?;
     if args.common.stats {
-        eprintln!("gridlock: {stats}");
+        eprintln!("{}", stats_line(&stats, args.common.memory.budget()));
     }
     let names: Vec<String> = found
         .iter()
@@ -243,35 +234,8 @@ fn single(args: &Args, out: &mut Output) -> Result<u8, CliError> {
             None => out.line("-1")?,
         },
         Format::Json => {
-            let solution: Option<Vec<Value>> = found.as_ref().map(|s| {
-                s.moves
-                    .iter()
-                    .map(|&m| {
-                        json!({
-                            "vehicle": puzzle.vehicle(m.vehicle as usize).0.to_string(),
-                            "direction": puzzle.direction(m).word(),
-                            "distance": m.distance(),
-                        })
-                    })
-                    .collect()
-            });
-            let (rows, cols) = puzzle.shape();
-            let mut value = json!({
-                "answer": found.as_ref().map_or(-1, |s| s.answer(metric) as i64),
-                "metric": unit(metric),
-                "limit": limit,
-                "board": puzzle.string(&start),
-                "moves": found.as_ref().map(|s| s.move_count()),
-                "steps": found.as_ref().map(|s| s.steps),
-                "steps_out": found.as_ref().map(|s| s.steps_out),
-                "solution": solution,
-            });
-            if let AnyPuzzle::General(_) = puzzle {
-                value["rows"] = json!(rows);
-                value["cols"] = json!(cols);
-                value["exit_row"] = json!(puzzle.exit_row() + 1);
-            }
-            out.line(&value.to_string())?;
+            let json = SolveJson::new(&puzzle, metric, limit, found.as_ref());
+            out.json(&json)?;
         }
         Format::Text => {
             let mut text = format!(
@@ -292,11 +256,11 @@ fn single(args: &Args, out: &mut Output) -> Result<u8, CliError> {
                         quantity(s.steps_out, "step")
                     ));
                 }
-                None => match (no_exit(&puzzle), limit) {
+                None => match (puzzle.unsolvable_reason(), limit) {
                     (Some(why), _) => text.push_str(&format!("\nNo solution: {why}.\n")),
                     (None, Some(l)) => text.push_str(&format!(
                         "\nNo solution within {l} {} (use --limit none to search at any depth).\n",
-                        unit(metric)
+                        json::unit(metric)
                     )),
                     (None, None) => text.push_str(
                         "\nNo solution: no reachable position has the red car on the exit cells.\n",
@@ -340,14 +304,14 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
             "--format moves prints one solution; it cannot be combined with --batch".into(),
         ));
     }
-    if args.common.format == Format::Text {
-        out.line(BATCH_HEADER)?;
-    }
+    // printed with the first answer, so a malformed first line leaves stdout empty
+    let mut header = args.common.format == Format::Text;
     let name = source_name(args.file.as_deref());
     let mut reader = input::open(args.file.as_deref())?;
     let metric = Metric::from(args.metric);
     let limit = args.limit.and_then(|l| l.0);
-    let limits = args.common.limits();
+    // the boards of a chunk are solved at once, one per thread: each gets its share
+    let limits = args.common.limits().shared(rayon::current_num_threads());
     let exit = args.exit.row();
     let mut line_no = 0;
     let mut bytes = Vec::new();
@@ -412,7 +376,16 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
                 }
             };
             explored += optima.states as u64;
-            text.push_str(&batch_line(row, &optima, metric, limit, args.common.format));
+            if std::mem::take(&mut header) {
+                text.push_str(BATCH_HEADER);
+                text.push('\n');
+            }
+            let red = u32::from(row.puzzle.red_len().unwrap_or(0));
+            let answer = BatchAnswer::new(row.line, row.token.clone(), red, &optima, metric, limit);
+            match args.common.format {
+                Format::Json => text.push_str(&output::json(&answer)?),
+                _ => text.push_str(&answer.judge()),
+            }
             text.push('\n');
         }
         out.write(&text)?;
@@ -541,46 +514,12 @@ fn database_row(
     }))
 }
 
-fn batch_line(
-    row: &Row,
-    optima: &Optima,
-    metric: Metric,
-    limit: Option<u32>,
-    format: Format,
-) -> String {
-    let red = row.puzzle.red_len().unwrap_or(0) as u32;
-    let within = match (metric, limit) {
-        (_, None) => true,
-        (Metric::Moves, Some(l)) => optima.moves.is_some_and(|m| m <= l),
-        (Metric::Steps, Some(l)) => optima.steps.is_some_and(|s| s + red <= l),
-    };
-    let (moves, steps) = if within {
-        (optima.moves, optima.steps)
-    } else {
-        (None, None)
-    };
-    if format == Format::Json {
-        json!({
-            "line": row.line,
-            "board": row.token,
-            "moves": moves,
-            "steps": steps,
-            "steps_out": steps.map(|s| s + red),
-            "states": optima.states,
-        })
-        .to_string()
-    } else {
-        let show = |n: Option<u32>| n.map_or("-1".to_string(), |n| n.to_string());
-        format!("{} {} {}", show(moves), show(steps), row.token)
-    }
-}
-
 fn explore(args: ExploreArgs, out: &mut Output) -> Result<u8, CliError> {
     let puzzle = read_puzzle(args.file.as_deref(), args.exit)?;
     let start = puzzle.start();
     let (a, stats) = puzzle.analyse(&args.common.limits())?;
     if args.common.stats {
-        eprintln!("gridlock: {stats}");
+        eprintln!("{}", stats_line(&stats, args.common.memory.budget()));
     }
     let red = puzzle.red_len().unwrap_or(0) as u32;
     let board = puzzle.string(&start);
@@ -595,21 +534,7 @@ fn explore(args: ExploreArgs, out: &mut Output) -> Result<u8, CliError> {
     };
     let far = |f: &Option<(u32, Vec<u8>)>| f.as_ref().map(|(_, p)| puzzle.string(p));
     if args.common.format == Format::Json {
-        let value = json!({
-            "board": board,
-            "key": key,
-            "states": a.states,
-            "goal_states": a.goal_states,
-            "start_moves": a.start.moves,
-            "start_steps": a.start.steps,
-            "start_steps_out": a.start.steps.map(|s| s + red),
-            "max_moves": a.farthest_moves.as_ref().map(|f| f.0),
-            "farthest_moves": far(&a.farthest_moves),
-            "max_steps": a.farthest_steps.as_ref().map(|f| f.0),
-            "max_steps_out": a.farthest_steps.as_ref().map(|f| f.0 + red),
-            "farthest_steps": far(&a.farthest_steps),
-        });
-        out.line(&value.to_string())?;
+        out.json(&ExploreJson::new(&puzzle, &a, key))?;
         return Ok(0);
     }
     let mut text = format!(

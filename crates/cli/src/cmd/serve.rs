@@ -26,6 +26,10 @@ pub struct Args {
     /// Solves that may run at once; further requests wait briefly, then get a 503.
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
+    /// Most memory one solve may hold: bytes, or K, M, G, T (powers of 1024); `none` for no
+    /// budget. Default: 3/4 of the memory this process may use, divided by --jobs.
+    #[arg(long, value_name = "SIZE", value_parser = crate::common::parse_size)]
+    pub max_memory: Option<crate::common::Size>,
 }
 
 /// Serves the player until Ctrl-C.
@@ -48,6 +52,10 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
     if let Some(jobs) = args.jobs {
         config.max_concurrent = jobs.max(1);
     }
+    config.max_memory = match args.max_memory {
+        Some(size) => size.0,
+        None => gridlock_web::Config::memory_per_solve(config.max_concurrent),
+    };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -2,7 +2,7 @@
 //! fewest moves then pushes), a whole collection with `--batch`, and `gridlock verify
 //! sokoban`.
 
-use crate::common::{format_arg, Common, Format, Formats};
+use crate::common::{format_arg, memory_note, stats_line, Common, Format, Formats};
 use crate::error::CliError;
 use crate::input::{self, read_text, source_name};
 use crate::output::Output;
@@ -12,6 +12,7 @@ use gridlock_puzzles::sokoban::{
     render_text, solve, verify, Level, Objective, Outcome, Report, SolveOptions,
 };
 use gridlock_puzzles::PuzzleError;
+use gridlock_search::memory::Bytes;
 use gridlock_search::{Limits, StopReason, Stopped};
 use rayon::prelude::*;
 use std::io::Read;
@@ -120,7 +121,10 @@ pub fn run(mut args: Args, out: &mut Output) -> Result<u8, CliError> {
     match solve(&level, &options) {
         Ok(outcome) => {
             if args.common.stats {
-                eprintln!("gridlock: sokoban: {}", outcome.stats);
+                eprintln!(
+                    "{}",
+                    stats_line(&outcome.stats, args.common.memory.budget())
+                );
             }
             print(out, args.common.format, &level, objective, &outcome)?;
             Ok(0)
@@ -144,14 +148,22 @@ fn options(args: &Args, limits: Limits) -> SolveOptions {
     }
 }
 
+/// The exit-3 message of a stopped search: the limit, what to do, what the search held (a
+/// memory stop says it already), the proven bound, the statistics.
 fn limit_error(stopped: &Stopped, objective: Objective) -> CliError {
-    let hint = match stopped.reason {
-        StopReason::StateLimit(_) => "raise --max-states, or try --fast",
-        StopReason::Timeout => "raise --timeout, or try --fast",
-        StopReason::Cancelled => "interrupted",
+    let held = format!("; the search held {}", Bytes(stopped.stats.peak_bytes));
+    let (hint, held) = match stopped.reason {
+        StopReason::StateLimit(_) => ("raise --max-states, or try --fast", held),
+        StopReason::Timeout => ("raise --timeout, or try --fast", held),
+        StopReason::Cancelled => ("interrupted", held),
+        StopReason::MemoryLimit { .. } => ("raise --max-memory, or try --fast", String::new()),
+        StopReason::OutOfMemory { .. } => (
+            "the machine has no more memory to give; lower --max-memory to stop sooner",
+            String::new(),
+        ),
     };
     CliError::Limit(format!(
-        "{stopped} ({hint}); {}; {}",
+        "{stopped} ({hint}){held}; {}; {}",
         describe_bound(stopped, objective),
         stopped.stats
     ))
@@ -200,12 +212,16 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
     let objective = Objective::from(args.objective);
     let progress = Progress::new("levels", Some(levels.len() as u64));
     let clock = Instant::now();
+    // one search per thread at once: each gets its share of the memory budget; the limits
+    // are made per level, so that --timeout's deadline counts from each level's start
+    let threads = rayon::current_num_threads();
+    let limits = || args.common.limits().shared(threads);
     let mut total = gridlock_search::Stats::default();
     let (mut stopped_any, mut done) = (false, 0u64);
     for (k, chunk) in levels.chunks(CHUNK).enumerate() {
         let results: Vec<Result<Outcome, Stopped>> = chunk
             .par_iter()
-            .map(|level| solve(level, &options(args, args.common.limits())))
+            .map(|level| solve(level, &options(args, limits())))
             .collect();
         let mut text = String::new();
         for (i, (level, result)) in chunk.iter().zip(results).enumerate() {
@@ -239,14 +255,17 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
     }
     if args.common.stats {
         eprintln!(
-            "gridlock: sokoban batch: {} levels, {} nodes generated, {} expanded, wall time \
-             {:.3} s (search {:.3} s of CPU) on {} threads",
+            "gridlock: sokoban batch: {} level{}, {} nodes generated, {} expanded, wall time \
+             {:.3} s on {threads} thread{} (the searches' own times add up to {:.3} s); {} per \
+             search",
             levels.len(),
+            if levels.len() == 1 { "" } else { "s" },
             total.generated,
             total.expanded,
             clock.elapsed().as_secs_f64(),
+            if threads == 1 { "" } else { "s" },
             total.elapsed.as_secs_f64(),
-            rayon::current_num_threads()
+            memory_note(&total, limits().max_bytes),
         );
     }
     Ok(if stopped_any { 3 } else { 0 })
@@ -269,10 +288,19 @@ pub fn verify(
     let objective = Objective::from(objective);
     let judgement = verify::judge(&level, &answer, objective, limits).map_err(|e| match e {
         PuzzleError::Parse(p) => CliError::input_in(&source_name(Some(solution)), &p),
-        PuzzleError::Limit(stopped) => CliError::Limit(format!(
-            "{stopped} while checking that the level cannot be solved (raise --timeout); {}",
-            describe_bound(&stopped, objective)
-        )),
+        PuzzleError::Limit(stopped) => {
+            let hint = match stopped.reason {
+                StopReason::MemoryLimit { .. } => "raise --max-memory",
+                StopReason::OutOfMemory { .. } => "the machine has no more memory to give",
+                StopReason::StateLimit(_) => "the level is too large to prove unsolvable here",
+                StopReason::Timeout => "raise --timeout",
+                StopReason::Cancelled => "interrupted",
+            };
+            CliError::Limit(format!(
+                "{stopped} while checking that the level cannot be solved ({hint}); {}",
+                describe_bound(&stopped, objective)
+            ))
+        }
     })?;
     out.write(&judgement.report())?;
     Ok(if judgement.is_valid() { 0 } else { 1 })

@@ -6,6 +6,7 @@ use crate::output::Output;
 use gridlock_puzzles::rush_hour::universe::{
     count, enumerate, Cancelled, Config, Event, Rules, Summary,
 };
+use gridlock_search::StopReason;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -32,6 +33,8 @@ pub struct Args {
     /// Only the units START..END of the enumeration order (tests and benchmarks).
     #[arg(long, hide = true, value_name = "START..END", value_parser = parse_units)]
     pub units: Option<std::ops::Range<u64>>,
+    #[command(flatten)]
+    pub memory: crate::common::Memory,
 }
 
 fn parse_units(s: &str) -> Result<std::ops::Range<u64>, String> {
@@ -61,15 +64,16 @@ fn parse_shard(s: &str) -> Result<(usize, usize), String> {
     Ok((i - 1, n))
 }
 
-/// Why the enumeration ended early: the output failed, or Ctrl-C (with the totals so far).
+/// Why the enumeration ended early: the output failed, or Ctrl-C or the memory budget (with
+/// the totals so far).
 enum Early {
     Failed(CliError),
-    Interrupted(Box<Summary>),
+    Interrupted(Box<Summary>, StopReason),
 }
 
 impl From<Cancelled> for Early {
     fn from(c: Cancelled) -> Self {
-        Early::Interrupted(Box::new(c.summary))
+        Early::Interrupted(Box::new(c.summary), c.reason)
     }
 }
 
@@ -105,6 +109,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
         rules,
         cancel: Some(interrupted()),
         only_units: args.units.clone(),
+        max_bytes: args.memory.budget(),
     };
     let mut file = match &args.out {
         Some(path) => Some(std::io::BufWriter::new(
@@ -164,15 +169,16 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
     }
     // Ctrl-C: the rows of every finished unit are written (in order), and the summary of
     // those units is still worth printing
-    let (summary, interrupted) = match summary {
-        Ok(summary) => (summary, false),
+    let (summary, stopped) = match summary {
+        Ok(summary) => (summary, None),
         // the reader has gone (`| head`): nothing more to say, to anyone
-        Err(Early::Interrupted(_)) if crate::output::reader_gone() => {
+        Err(Early::Interrupted(..)) if crate::output::reader_gone() => {
             return Err(CliError::BrokenPipe)
         }
-        Err(Early::Interrupted(summary)) => (*summary, true),
+        Err(Early::Interrupted(summary, reason)) => (*summary, Some(reason)),
         Err(Early::Failed(e)) => return Err(e),
     };
+    let interrupted = stopped.is_some();
     if let Some(f) = file.as_mut() {
         f.flush()
             .map_err(|e| CliError::Internal(format!("writing the table: {e}")))?;
@@ -233,8 +239,12 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
         clock.elapsed().as_secs_f64()
     ));
     if interrupted {
+        let how = match stopped {
+            Some(StopReason::Cancelled) => "interrupted",
+            _ => "stopped by the memory budget",
+        };
         lines.push(format!(
-            "interrupted after {} of {} units: the table holds every row of those units, and the \
+            "{how} after {} of {} units: the table holds every row of those units, and the \
              totals above are theirs",
             thousands(u128::from(summary.units)),
             thousands(u128::from(total.get()))
@@ -243,8 +253,9 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
     for l in lines {
         eprintln!("{l}");
     }
-    if interrupted {
-        return Err(CliError::Limit("interrupted".into()));
+    match stopped {
+        Some(StopReason::Cancelled) => Err(CliError::Limit("interrupted".into())),
+        Some(reason) => Err(CliError::Limit(format!("{reason} (raise --max-memory)"))),
+        None => Ok(0),
     }
-    Ok(0)
 }

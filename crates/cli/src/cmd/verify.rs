@@ -39,6 +39,8 @@ pub struct Args {
     #[arg(long, value_name = "SECONDS|none", default_value = "30", value_parser = crate::common::parse_seconds, allow_negative_numbers = true)]
     pub timeout: f64,
     #[command(flatten)]
+    pub memory: crate::common::Memory,
+    #[command(flatten)]
     pub exit: super::rush_hour::ExitRow,
     /// n-puzzle only: the goal (`blank-last`, `blank-first` or a file).
     #[arg(long, value_name = "blank-last|blank-first|FILE")]
@@ -55,9 +57,14 @@ pub struct Args {
 }
 
 impl Args {
-    /// The limits of the optimality check: the default state cap, the time budget, Ctrl-C.
+    /// The limits of the optimality check: the default state cap, the time and memory
+    /// budgets, Ctrl-C.
     fn limits(&self) -> Limits {
-        crate::common::limits(crate::common::DEFAULT_MAX_STATES, Some(self.timeout))
+        crate::common::limits(
+            crate::common::DEFAULT_MAX_STATES,
+            Some(self.timeout),
+            self.memory.budget(),
+        )
     }
 }
 

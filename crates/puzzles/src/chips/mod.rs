@@ -19,9 +19,12 @@
 //! Layout: [`board`] (cells, positions packed into 13 bits), [`parse`] (the judge input and
 //! the judge output read back for verification), [`moves`] (the rules as a search graph),
 //! [`solve`] (the engine run once over every position, then a table look-up per puzzle),
-//! [`render`] (text and JSON) and [`verify`] (the special judge).
+//! [`render`] (text and the judge answer), [`json`] (the JSON objects) and [`verify`] (the
+//! special judge).
 
 pub mod board;
+pub mod dataset;
+pub mod json;
 pub mod moves;
 pub mod parse;
 pub mod render;

@@ -87,7 +87,10 @@ pub fn parse_board(text: &str) -> Result<Position, ParseError> {
         let found = if short.is_empty() {
             "end of input (no board)".to_string()
         } else {
-            format!("end of input after {} letters", short.len())
+            format!(
+                "end of input after {}",
+                crate::quantity(short.len(), "letter")
+            )
         };
         ParseError::new(at.line, at.column, found, EXPECTED_BOARD)
     })?;

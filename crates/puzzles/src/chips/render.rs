@@ -1,8 +1,7 @@
-//! Output for people (`--format text`) and programs (`--format json`).
+//! Output for people (`--format text`) and the judge answer (JSON: [`super::json`]).
 
 use super::board::{Chip, Position, CENTRE, COORDS};
 use super::solve::Solution;
-use serde::Serialize;
 use std::fmt::Write;
 
 const RED: &str = "\x1b[1;31m";
@@ -113,64 +112,6 @@ pub fn text(start: Position, solution: Option<&Solution>, colour: bool) -> Strin
     out
 }
 
-/// One board in the JSON output.
-#[derive(Clone, Debug, Serialize)]
-pub struct JsonBoard {
-    /// The move that led here (`null` for the start).
-    #[serde(rename = "move")]
-    pub mv: Option<u8>,
-    /// The empty cell.
-    pub empty: u8,
-    /// The nine cells in cell-number order, `.` for the empty one.
-    pub cells: String,
-    /// The board as drawn, top row first.
-    pub rows: [String; 3],
-}
-
-/// `--format json`: one object with stable field names (documented in docs/chips.md).
-#[derive(Clone, Debug, Serialize)]
-pub struct JsonAnswer {
-    /// Always `"chips"`, so mixed outputs can be told apart.
-    pub puzzle: &'static str,
-    /// The input ring, 8 letters.
-    pub input: String,
-    /// False when the colours can never alternate (judge answer `-1`).
-    pub solvable: bool,
-    /// Number of moves; `null` when unsolvable.
-    pub length: Option<usize>,
-    /// The judge's move list (empty when unsolvable or already solved).
-    pub moves: Vec<u8>,
-    /// The start and the board after every move.
-    pub boards: Vec<JsonBoard>,
-}
-
-/// Builds the JSON answer.
-pub fn json(start: Position, solution: Option<&Solution>) -> JsonAnswer {
-    let to_board = |mv, p: Position| JsonBoard {
-        mv,
-        empty: p.empty(),
-        cells: p.cells(),
-        rows: p.rows(),
-    };
-    let mut boards = vec![to_board(None, start)];
-    if let Some(s) = solution {
-        boards.extend(
-            s.moves
-                .iter()
-                .zip(&s.positions)
-                .map(|(&m, &p)| to_board(Some(m), p)),
-        );
-    }
-    JsonAnswer {
-        puzzle: "chips",
-        input: start.cells()[..8].to_string(),
-        solvable: solution.is_some(),
-        length: solution.map(|s| s.moves.len()),
-        moves: solution.map(|s| s.moves.clone()).unwrap_or_default(),
-        boards,
-    }
-}
-
 /// The judge output: the move count, then one cell per line; `-1` when unsolvable.
 pub fn judge(solution: Option<&Solution>) -> String {
     match solution {
@@ -215,18 +156,5 @@ mod tests {
         let start = parse_board("BRRBBRBR").unwrap();
         let b = board(start, true, None);
         assert!(b.contains(RED) && b.contains(BLUE) && b.contains(RESET));
-    }
-
-    #[test]
-    fn judge_and_json_agree() {
-        let start = parse_board("BRRBBRBR").unwrap();
-        let s = Solver::new(&Limits::none()).unwrap().solve(start).unwrap();
-        assert_eq!(judge(Some(&s)), "4\n1\n2\n3\n8\n");
-        assert_eq!(judge(None), "-1\n");
-        let j = json(start, Some(&s));
-        assert_eq!(j.length, Some(4));
-        assert_eq!(j.boards.len(), 5);
-        assert_eq!(j.boards[4].cells, "BRBRBRBR.");
-        assert_eq!(j.boards[1].mv, Some(1));
     }
 }

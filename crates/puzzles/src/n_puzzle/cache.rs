@@ -10,7 +10,7 @@
 use super::board::Shape;
 use super::pdb::{GroupSpace, Pattern};
 use gridlock_search::pdb::{self, LoadError, PatternSpace, PatternTable};
-use gridlock_search::{Limits, Stopped};
+use gridlock_search::{Limits, Stats, Stopped};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -95,7 +95,8 @@ pub fn is_cached(dir: &Path, shape: Shape, blank_label: u8, pattern: &Pattern) -
 }
 
 /// The tables of `pattern`, one per group: loaded from `dir` where a good file is there,
-/// else built (and saved, when `dir` is given). `limits` bound the builds.
+/// else built (and saved, when `dir` is given). `limits` bound the builds; each build's
+/// memory budget is what the tables before it left.
 pub fn tables(
     dir: Option<&Path>,
     shape: Shape,
@@ -104,11 +105,15 @@ pub fn tables(
     limits: &Limits,
     report: &(dyn Fn(Event) + Sync),
 ) -> Result<Vec<Arc<PatternTable>>, Stopped> {
-    pattern
-        .groups(shape, blank_label)
-        .iter()
-        .map(|labels| table(dir, shape, blank_label, labels, limits, report).map(Arc::new))
-        .collect()
+    let mut held = 0;
+    let mut tables = Vec::new();
+    for labels in pattern.groups(shape, blank_label) {
+        let limits = limits.with_held(held);
+        let table = table(dir, shape, blank_label, &labels, &limits, report)?;
+        held += table.bytes() as u64;
+        tables.push(Arc::new(table));
+    }
+    Ok(tables)
 }
 
 fn table(
@@ -124,6 +129,13 @@ fn table(
     let path = dir.map(|d| file(d, shape, blank_label, labels));
     if let Some(path) = &path {
         let clock = Instant::now();
+        // a loaded table takes at least half a byte a placement
+        let least = space.placements().div_ceil(2);
+        limits.check_bytes(0, least).map_err(|reason| Stopped {
+            reason,
+            stats: Stats::default(),
+            lower_bound: None,
+        })?;
         match pdb::load(path, &key, space.placements()) {
             Ok(table) => {
                 report(Event::Loaded {

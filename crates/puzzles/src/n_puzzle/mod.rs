@@ -12,21 +12,26 @@
 //! shapes, batch lines, `--size`, the judge output for verify), [`moves`] (tiles renamed
 //! after their goal cells, changed in place), [`manhattan`] (Manhattan distance with linear
 //! conflicts), [`pdb`] (additive pattern databases with the mirrored look-up), [`cache`]
-//! (the table files), [`solve`] (parity, heuristic choice, IDA* on the engine),
-//! [`explore`] (the goal's whole component), [`render`] and [`verify`].
+//! (the table files), [`tables`] (which heuristic to use, what to advise, the tables kept in
+//! memory), [`solve`] (parity, IDA* on the engine), [`explore`] (the goal's whole component),
+//! [`render`] (text and the judge answer), [`json`] (the JSON objects) and [`verify`].
 
 pub mod board;
 pub mod cache;
+pub mod dataset;
 pub mod explore;
+pub mod json;
 pub mod manhattan;
 pub mod moves;
 pub mod parse;
 pub mod pdb;
 pub mod render;
 pub mod solve;
+pub mod tables;
 pub mod verify;
 
 pub use board::{Board, Dir, Shape};
 pub use parse::{parse_batch_line, parse_board, parse_size, parse_solution, SolutionFile};
 pub use pdb::Pattern;
-pub use solve::{prepare, Choice, Heuristic, Solution, Solver};
+pub use solve::{Heuristic, Solution, Solver};
+pub use tables::{prepare, Choice};

@@ -165,7 +165,11 @@ fn shape_of(rows: &[(usize, &str, Vec<Word>)], size: Option<Shape>) -> Result<Sh
             return Err(ParseError::new(
                 *line,
                 end_column(text),
-                format!("end of row {} after {} numbers", k + 1, words.len()),
+                format!(
+                    "end of row {} after {}",
+                    k + 1,
+                    crate::quantity(words.len(), "number")
+                ),
                 format!("{cols} numbers in every row"),
             ));
         }
@@ -175,7 +179,7 @@ fn shape_of(rows: &[(usize, &str, Vec<Word>)], size: Option<Shape>) -> Result<Sh
         return Err(ParseError::new(
             line + 1,
             1,
-            format!("end of input after {} rows", rows.len()),
+            format!("end of input after {}", crate::quantity(rows.len(), "row")),
             format!("{} rows for a {shape} board", shape.rows),
         ));
     }
@@ -240,7 +244,7 @@ pub fn parse_batch_line(
                     return Err(ParseError::new(
                         line,
                         end_column(text),
-                        format!("end of line after {} words", all.len()),
+                        format!("end of line after {}", crate::quantity(all.len(), "word")),
                         "at least 9 numbers (a 3×3 board) at the end of the line",
                     )
                     .with_hint("for boards of another shape give --size RxC"))
@@ -252,7 +256,7 @@ pub fn parse_batch_line(
         return Err(ParseError::new(
             line,
             end_column(text),
-            format!("end of line after {} words", all.len()),
+            format!("end of line after {}", crate::quantity(all.len(), "word")),
             format!("{} numbers for a {shape} board", shape.cells()),
         ));
     }

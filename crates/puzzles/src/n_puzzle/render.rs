@@ -37,7 +37,7 @@ pub fn grid(board: &Board) -> String {
 }
 
 /// Which way the tile slides when the blank goes `dir`.
-fn tile_goes(dir: Dir) -> &'static str {
+pub fn tile_goes(dir: Dir) -> &'static str {
     match dir {
         Dir::Up => "down",
         Dir::Down => "up",

@@ -1,15 +1,13 @@
 //! Solving: parity first (an unreachable goal is answered at once), then IDA* on the
-//! engine's in-place search with the chosen heuristic, one tree split over every core of
+//! engine's in-place search with the heuristic [`super::tables`] chose, one tree split over every core of
 //! rayon's pool once its iterations grow (the move list is the serial search's, on any
 //! number of threads), and the move list in tile numbers.
 
-use super::board::{Board, Dir, Shape};
-use super::cache::{self, Event};
+use super::board::{Board, Dir};
 use super::manhattan::Manhattan;
 use super::moves::{labels, Tiles};
-use super::pdb::{Pattern, PdbHeuristic};
+use super::pdb::PdbHeuristic;
 use gridlock_search::{ida_star_split, Limits, Stats, Stopped};
-use std::path::Path;
 
 /// A lower bound ready to search with.
 #[derive(Clone, Debug)]
@@ -51,132 +49,6 @@ pub struct Solver {
     goal: Board,
     labels: Vec<u8>,
     heuristic: Heuristic,
-}
-
-/// The shapes' pattern lists, strongest first: what `auto` looks for in the cache.
-pub fn known_patterns(shape: Shape) -> Vec<Pattern> {
-    let named: &[&str] = match (shape.rows, shape.cols) {
-        (4, 4) => &["7-8", "6-6-3", "5-5-5"],
-        (5, 5) => &["6-6-6-6"],
-        _ => &[],
-    };
-    let mut list: Vec<Pattern> = named
-        .iter()
-        .map(|p| Pattern::parse(p, shape).expect("a valid pattern"))
-        .collect();
-    let quick = Pattern::quick(shape);
-    if !list.contains(&quick) {
-        list.push(quick);
-    }
-    list
-}
-
-/// The pattern `--heuristic pdb` uses when none is named: the strongest known.
-pub fn strongest_pattern(shape: Shape) -> Pattern {
-    known_patterns(shape).remove(0)
-}
-
-/// Roughly how long building `pattern`'s tables takes on two cores, and their peak memory
-/// in bytes (measured on the reference machine: see docs/n-puzzle.md).
-pub fn build_cost(shape: Shape, pattern: &Pattern) -> (f64, u64) {
-    let placements = pattern.placements(shape);
-    let largest = pattern
-        .sizes()
-        .iter()
-        .map(|&k| super::pdb::placements(shape.cells(), k as usize))
-        .max()
-        .unwrap_or(0);
-    let free = shape.cells() - *pattern.sizes().iter().max().unwrap_or(&1) as usize;
-    let mask = match free {
-        0..=8 => 1,
-        9..=16 => 2,
-        17..=32 => 4,
-        _ => 8,
-    };
-    let secs = placements as f64 * BUILD_NS_PER_PLACEMENT * 1e-9;
-    (secs, largest * (3 * mask + 1) + (placements - largest))
-}
-
-/// Build time per placement on two free cores: the 7-8 tables (576.6 M placements) took
-/// 168 s (docs/n-puzzle.md).
-const BUILD_NS_PER_PLACEMENT: f64 = 290.0;
-
-/// What `auto` decided, for the command line to say once.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Advice {
-    /// The stronger pattern that is not cached.
-    pub pattern: Pattern,
-    /// Its estimated build time in seconds, and peak memory in bytes.
-    pub seconds: f64,
-    /// Estimated peak memory of the build.
-    pub bytes: u64,
-}
-
-/// Which heuristic the user asked for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Choice {
-    /// Manhattan distance with linear conflicts.
-    Manhattan,
-    /// Pattern databases: the named pattern, or the strongest known for the shape.
-    Pdb(Option<Pattern>),
-    /// The strongest pattern already cached, else the quick one (built now).
-    Auto,
-}
-
-/// Resolves `choice` for `goal`'s shape: loads or builds tables (in `cache`) as needed.
-/// Returns the heuristic and, for `auto`, the stronger pattern that could be built.
-pub fn prepare(
-    goal: &Board,
-    choice: &Choice,
-    cache: Option<&Path>,
-    limits: &Limits,
-    report: &(dyn Fn(Event) + Sync),
-) -> Result<(Heuristic, Option<Advice>), Stopped> {
-    let shape = goal.shape;
-    let blank = goal.cells_of()[0];
-    let (pattern, advice) = match choice {
-        Choice::Manhattan => return Ok((Heuristic::Manhattan(Manhattan::new(shape, blank)), None)),
-        Choice::Pdb(Some(p)) => (p.clone(), None),
-        Choice::Pdb(None) => (strongest_pattern(shape), None),
-        Choice::Auto => {
-            let known = known_patterns(shape);
-            let cached = cache.and_then(|dir| {
-                known
-                    .iter()
-                    .position(|p| cache::is_cached(dir, shape, blank, p))
-            });
-            let quick = Pattern::quick(shape);
-            let chosen = cached.map_or(quick, |i| known[i].clone());
-            let strongest = &known[0];
-            let advice = (chosen != *strongest).then(|| {
-                let (seconds, bytes) = build_cost(shape, strongest);
-                Advice {
-                    pattern: strongest.clone(),
-                    seconds,
-                    bytes,
-                }
-            });
-            (chosen, advice)
-        }
-    };
-    let tables = cache::tables(
-        cache,
-        shape,
-        blank,
-        &pattern,
-        &builder_limits(limits),
-        report,
-    )?;
-    let h = PdbHeuristic::new(shape, blank, &pattern, tables);
-    Ok((Heuristic::Pdb(Box::new(h)), advice))
-}
-
-/// Table builds obey the deadline and Ctrl-C but not the node cap, which is for the search.
-fn builder_limits(limits: &Limits) -> Limits {
-    Limits {
-        max_states: None,
-        ..limits.clone()
-    }
 }
 
 impl Solver {

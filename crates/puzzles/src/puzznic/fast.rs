@@ -14,7 +14,8 @@ use super::graph::{expand, Boards, Scratch};
 use super::packed::Packed;
 use super::rules::Action;
 use super::rules::{check_move, cycle, falling, is_settled, resolve_in};
-use gridlock_search::{Edge, Lex, Limits, Stats};
+use gridlock_search::memory::{reserve, reserve_set, Buffer, Held};
+use gridlock_search::{Edge, Lex, Limits, Stats, StopReason};
 use rayon::prelude::*;
 use rustc_hash::FxHashSet;
 use std::cmp::Reverse;
@@ -91,7 +92,7 @@ pub(super) fn beam<const W: usize>(
     let mut layer: Vec<u32> = vec![0];
     let mut candidates: Vec<(u32, u32, u32)> = Vec::new(); // (rank, pieces, node)
     let mut truncated = false;
-    let result = loop {
+    let result = 'beam: loop {
         if layer.is_empty() {
             // Without truncation this was a breadth-first search over every reachable board
             // (dead ends are never generated, which is sound): none of them is the goal.
@@ -141,12 +142,24 @@ pub(super) fn beam<const W: usize>(
                 (out, generated)
             })
             .collect();
-        // ... then merge in layer order on this thread.
+        // ... then merge in layer order on this thread, within the memory budget (a beam
+        // that would pass it fails, and the complete search after it reports the bound).
         candidates.clear();
         stats.expanded += layer.len() as u64;
+        let children_bytes: u64 = chunks.iter().map(|(c, _)| c.held()).sum();
         for (children, generated) in chunks {
             stats.generated += generated;
             for (rank, count, parent, to, mv, m) in children {
+                let full = seen.len() == seen.capacity()
+                    || nodes.len() == nodes.capacity()
+                    || candidates.len() == candidates.capacity();
+                if full {
+                    let others = children_bytes + layer.held();
+                    if make_room(&mut seen, &mut nodes, &mut candidates, others, limits).is_err() {
+                        stats.hold_bytes(others + seen.held() + nodes.held() + candidates.held());
+                        break 'beam Beam::Failed;
+                    }
+                }
                 if !seen.insert(to) {
                     continue;
                 }
@@ -166,10 +179,25 @@ pub(super) fn beam<const W: usize>(
         }
         layer.clear();
         layer.extend(candidates.iter().map(|&(_, _, id)| id));
-        stats.hold(seen.len(), Packed::<W>::HELD_BYTES);
+        stats.hold_states(seen.len());
+        stats.hold_bytes(seen.held() + nodes.held() + candidates.held() + layer.held());
     };
     stats.elapsed += clock.elapsed();
     result
+}
+
+/// Room for one more board in a search's seen set, its arena and a third buffer (the beam's
+/// candidates, the best-first search's heap), `others` bytes being held besides.
+fn make_room<const W: usize, T: Buffer>(
+    seen: &mut FxHashSet<Packed<W>>,
+    nodes: &mut Vec<(Packed<W>, u32, Action, u32)>,
+    third: &mut T,
+    others: u64,
+    limits: &Limits,
+) -> Result<(), StopReason> {
+    reserve_set(seen, 1, others + nodes.held() + third.held(), limits)?;
+    reserve(nodes, 1, others + seen.held() + third.held(), limits)?;
+    reserve(third, 1, others + seen.held() + nodes.held(), limits)
 }
 
 /// The actions from the start to node `id` of an arena of (board, parent, action, moves).
@@ -222,7 +250,7 @@ pub(super) fn settled_best_first<const W: usize>(
     let mut next = vec![0u8; n];
     let mut f2 = vec![false; n];
     let mut scratch = Vec::new();
-    let result = loop {
+    let result = 'search: loop {
         let Some(Reverse((_, _, _, i))) = heap.pop() else {
             break Beam::Failed;
         };
@@ -260,6 +288,13 @@ pub(super) fn settled_best_first<const W: usize>(
                     continue;
                 };
                 let to_board = Packed::<W>::pack(&next);
+                let full = seen.len() == seen.capacity()
+                    || nodes.len() == nodes.capacity()
+                    || heap.len() == heap.capacity();
+                if full && make_room(&mut seen, &mut nodes, &mut heap, 0, limits).is_err() {
+                    stats.hold_bytes(seen.held() + nodes.held() + heap.held());
+                    break 'search Beam::Failed;
+                }
                 if !seen.insert(to_board) {
                     continue;
                 }
@@ -272,7 +307,8 @@ pub(super) fn settled_best_first<const W: usize>(
                 let id = (nodes.len() - 1) as u32;
                 if to_board.is_empty() {
                     stats.elapsed += clock.elapsed();
-                    stats.hold(seen.len(), Packed::<W>::HELD_BYTES);
+                    stats.hold_states(seen.len());
+                    stats.hold_bytes(seen.held() + nodes.held() + heap.held());
                     let mut actions = prefix;
                     let mut board = puzzle.start.clone();
                     for a in &actions {
@@ -292,7 +328,8 @@ pub(super) fn settled_best_first<const W: usize>(
             }
         }
     };
-    stats.hold(seen.len(), Packed::<W>::HELD_BYTES);
+    stats.hold_states(seen.len());
+    stats.hold_bytes(seen.held() + nodes.held() + heap.held());
     stats.elapsed += clock.elapsed();
     result
 }

@@ -22,8 +22,10 @@ mod bits;
 mod board;
 mod bound;
 mod chambers;
+pub mod dataset;
 mod fast;
 mod graph;
+mod json;
 mod packed;
 mod parse;
 mod plan;
@@ -35,8 +37,9 @@ mod verify;
 pub use board::{Geometry, Puzzle, MAX_SIDE, NONE};
 pub use bound::Analysis;
 pub use graph::Objective;
+pub use json::{render_json, Lengths, Report, Step, VerifyJson};
 pub use parse::parse;
-pub use render::{judge_lines, judge_text, render_json, render_text, Report, Step};
+pub use render::{judge_lines, judge_text, render_text};
 pub use rules::{
     check_move, cycle, cycle_traced, falling, is_settled, legal_actions, resolve, resolve_in,
     Action, Illegal, Trace,

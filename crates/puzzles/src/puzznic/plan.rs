@@ -26,6 +26,7 @@ use super::fast::{pieces, settle, Beam};
 use super::graph::{expand, Boards, Objective, Scratch};
 use super::packed::Packed;
 use super::rules::{cycle, Action};
+use gridlock_search::memory::Held;
 use gridlock_search::{Edge, Lex, Limits, Stats};
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -114,7 +115,7 @@ pub(super) fn plan<const W: usize>(
     'layers: while !layer.is_empty() {
         let mut next: Vec<u32> = Vec::new();
         for &id in &layer {
-            if out_of_budget(limits, expanded) {
+            if out_of_budget(limits, expanded, nodes.held() + seen.held()) {
                 break 'layers;
             }
             let (board, moves) = (nodes[id as usize].board, nodes[id as usize].moves);
@@ -225,9 +226,11 @@ fn unwind<const W: usize>(nodes: &[Node<W>], id: u32) -> Vec<Action> {
     parts.into_iter().rev().flatten().copied().collect()
 }
 
-/// Whether a limit of the caller says stop (`max_states` counts the planner's expansions).
-fn out_of_budget(limits: &Limits, expanded: usize) -> bool {
+/// Whether a limit of the caller says stop (`max_states` counts the planner's expansions,
+/// the memory budget the bytes `held` by the outer beam).
+fn out_of_budget(limits: &Limits, expanded: usize, held: u64) -> bool {
     limits.max_states.is_some_and(|m| expanded > m)
+        || limits.check_bytes(held, held).is_err()
         || limits.deadline.is_some_and(|d| Instant::now() >= d)
         || limits
             .cancel

@@ -1,54 +1,11 @@
-//! Solutions for people (`--format text`) and programs (`--format json`), replayed cycle by
-//! cycle with the same rule code as the solver.
+//! Solutions for people (`--format text`) and the judge answer, replayed cycle by cycle with
+//! the same rule code as the solver (JSON: [`super::json`]).
 
 use super::board::{Geometry, Puzzle};
 use super::graph::Objective;
 use super::rules::{cycle_traced, Action, Trace};
 use super::solve::Solution;
-use serde::Serialize;
 use std::fmt::Write;
-
-/// One cycle of a solution as the JSON output gives it.
-#[derive(Clone, Debug, Serialize)]
-pub struct Step {
-    /// 1-based cycle number.
-    pub cycle: usize,
-    /// The judge line (`-`, `L r c`, `R r c`).
-    pub action: String,
-    /// The moved piece: 1-based `[row, col]` before and after step 1.
-    pub moved: Option<[[usize; 2]; 2]>,
-    /// 1-based `[row, col]` of every piece that vanished in step 2.
-    pub vanished: Vec<[usize; 2]>,
-    /// The board at the end of the cycle, one string per row.
-    pub board: Vec<String>,
-}
-
-/// The whole answer as one JSON object (field names are stable; see docs/puzznic.md).
-#[derive(Clone, Debug, Serialize)]
-pub struct Report {
-    /// Always `"puzznic"`.
-    pub puzzle: &'static str,
-    /// Board rows.
-    pub rows: usize,
-    /// Board columns.
-    pub cols: usize,
-    /// `"moves"` or `"cycles"`.
-    pub objective: &'static str,
-    /// False when the board cannot be cleared (the judge answer is `-1`).
-    pub solvable: bool,
-    /// Whether the answer is proven optimal for the objective.
-    pub optimal: bool,
-    /// Player moves, or null when unsolvable.
-    pub moves: Option<u32>,
-    /// Cycles, or null when unsolvable.
-    pub cycles: Option<u32>,
-    /// The judge answer's lines (empty when unsolvable).
-    pub actions: Vec<String>,
-    /// The starting board.
-    pub start: Vec<String>,
-    /// Every cycle.
-    pub steps: Vec<Step>,
-}
 
 /// The judge answer: `-1`, or one line per cycle (`-`, `L r c`, `R r c`). One writer for the
 /// command line, the web API and the tests, so what is printed is exactly what
@@ -70,7 +27,11 @@ pub fn judge_lines(geometry: &Geometry, actions: &[Action]) -> String {
     text
 }
 
-fn traces(puzzle: &Puzzle, solution: &Solution) -> Vec<(Action, Trace, Vec<u8>, Vec<u8>)> {
+/// Every cycle of `solution` replayed: the action, its trace, the board before and after.
+pub(super) fn traces(
+    puzzle: &Puzzle,
+    solution: &Solution,
+) -> Vec<(Action, Trace, Vec<u8>, Vec<u8>)> {
     let mut cells = puzzle.start.clone();
     let mut out = Vec::new();
     for &a in &solution.actions {
@@ -82,49 +43,10 @@ fn traces(puzzle: &Puzzle, solution: &Solution) -> Vec<(Action, Trace, Vec<u8>, 
     out
 }
 
-fn at(puzzle: &Puzzle, i: usize) -> [usize; 2] {
+/// 1-based `[row, col]` of cell `i`.
+pub(super) fn at(puzzle: &Puzzle, i: usize) -> [usize; 2] {
     let (r, c) = puzzle.geometry.pos[i];
     [r as usize + 1, c as usize + 1]
-}
-
-/// The JSON report of an answer (`solution` `None` means unsolvable).
-pub fn render_json(
-    puzzle: &Puzzle,
-    solution: Option<&Solution>,
-    objective: Objective,
-    optimal: bool,
-) -> Report {
-    let steps = solution.map_or_else(Vec::new, |s| {
-        traces(puzzle, s)
-            .into_iter()
-            .enumerate()
-            .map(|(k, (a, t, _, after))| Step {
-                cycle: k + 1,
-                action: a.judge(&puzzle.geometry),
-                moved: t.moved.map(|(f, to)| [at(puzzle, f), at(puzzle, to)]),
-                vanished: t.vanished.iter().map(|&(i, _)| at(puzzle, i)).collect(),
-                board: puzzle.rows_of(&after),
-            })
-            .collect()
-    });
-    Report {
-        puzzle: "puzznic",
-        rows: puzzle.rows,
-        cols: puzzle.cols,
-        objective: objective.name(),
-        solvable: solution.is_some(),
-        optimal,
-        moves: solution.map(|s| s.moves),
-        cycles: solution.map(|s| s.cycles),
-        actions: solution.map_or_else(Vec::new, |s| {
-            s.actions
-                .iter()
-                .map(|a| a.judge(&puzzle.geometry))
-                .collect()
-        }),
-        start: puzzle.rows_of(&puzzle.start),
-        steps,
-    }
 }
 
 /// The text rendering: the start, then for every cycle the board after the player's action

@@ -143,6 +143,21 @@ impl AnyPuzzle {
         }
     }
 
+    /// Why the board can never be solved, when the board itself says so (no red car, or
+    /// one that cannot reach the exit); `None` when only a search can tell.
+    pub fn unsolvable_reason(&self) -> Option<String> {
+        if !self.has_red() {
+            Some("there is no red car".into())
+        } else if !self.can_exit() {
+            Some(format!(
+                "the red car is not horizontal in row {}, so it can never reach the exit",
+                self.exit_row() + 1
+            ))
+        } else {
+            None
+        }
+    }
+
     /// The red car's length, if there is one.
     pub fn red_len(&self) -> Option<u8> {
         match self {

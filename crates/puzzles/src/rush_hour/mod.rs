@@ -10,7 +10,8 @@
 //!
 //! Files: [`board`] (packed positions, lane masks), [`parse`] (judge matrix, database string,
 //! letter grid), [`moves`] (steps and slides, the graphs the engine searches), [`solve`]
-//! (contest answer, optimal paths, batch and component analysis), [`render`], [`verify`], and
+//! (contest answer, optimal paths, batch and component analysis), [`render`], [`json`] (every
+//! JSON object the command line prints), [`verify`], and
 //! [`universe`] (every interesting puzzle, enumerated from scratch).
 //!
 //! Boards of other shapes (4×4 to 12×12) and other exit rows have their own model beside the
@@ -19,8 +20,10 @@
 
 pub mod any;
 pub mod board;
+pub mod dataset;
 pub mod general;
 pub mod generate;
+pub mod json;
 pub mod moves;
 pub mod parse;
 pub mod render;

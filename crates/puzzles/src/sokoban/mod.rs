@@ -18,7 +18,7 @@
 //! rows, collections), [`moves`] (the step rule), [`maze`] (the compact level the solver
 //! uses: live cells first, neighbours, push distances), [`bits`] (box sets),
 //! [`deadlock`] (dead cells and freeze deadlocks), [`bound`] (lower bounds), [`graph`]
-//! (the push graph), [`solve`], [`render`] and [`verify`]. See `docs/sokoban.md`.
+//! (the push graph), [`solve`], [`render`], [`json`] and [`verify`]. See `docs/sokoban.md`.
 
 pub mod bits;
 pub mod board;
@@ -26,6 +26,7 @@ pub mod bound;
 pub mod deadlock;
 pub mod generate;
 pub mod graph;
+pub mod json;
 pub mod maze;
 pub mod moves;
 pub mod parse;
@@ -35,8 +36,9 @@ pub mod verify;
 
 pub use board::{Level, Position, MAX_SIDE};
 pub use graph::Objective;
+pub use json::{Report, StatsReport};
 pub use moves::{step, Blocked, Dir};
 pub use parse::{parse_collection, parse_level};
-pub use render::{batch_line, batch_stopped_line, describe_bound, judge, render_text, Report};
+pub use render::{batch_line, batch_stopped_line, describe_bound, judge, render_text};
 pub use solve::{solve, Outcome, Solution, SolveOptions, Step};
 pub use verify::{parse_solution, replay, Claim, Judgement, Letter, Optimality, Replay};

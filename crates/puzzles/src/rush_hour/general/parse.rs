@@ -125,7 +125,7 @@ fn rows_error(lines: &[(usize, &str)]) -> ParseError {
     ParseError::new(
         line,
         1,
-        format!("end of input after {} rows", lines.len()),
+        format!("end of input after {}", crate::quantity(lines.len(), "row")),
         "at least 4 rows (boards are 4x4 to 12x12)",
     )
 }

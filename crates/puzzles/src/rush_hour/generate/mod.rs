@@ -26,7 +26,7 @@ pub mod known;
 pub mod rng;
 
 use design::Shape;
-use gridlock_search::Limits;
+use gridlock_search::{Limits, StopReason};
 use rayon::prelude::*;
 use rustc_hash::FxHashSet;
 use std::sync::atomic::Ordering;
@@ -198,6 +198,13 @@ pub struct Generated {
     pub vehicles: usize,
 }
 
+impl Generated {
+    /// The walls on the board.
+    pub fn walls(&self) -> usize {
+        self.board.bytes().filter(|&b| b == b'x').count()
+    }
+}
+
 impl std::fmt::Display for Generated {
     /// The database's line: `MOVES BOARD SIZE`, MOVES in two digits.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -235,6 +242,23 @@ pub enum Stop {
     /// [`Request::max_candidates`] candidate boards were evaluated.
     #[error("candidate limit of {0} boards reached")]
     Candidates(u64),
+    /// The process holds more than the limits' memory budget.
+    #[error("{0}")]
+    Memory(StopReason),
+}
+
+impl Stop {
+    /// The engine's word for this stop, for callers that report every limit alike (the
+    /// datasets, the Python binding). A candidate cap counts as a state cap of that many
+    /// boards: both are counts that do not depend on the machine's speed.
+    pub fn reason(self) -> StopReason {
+        match self {
+            Stop::Timeout => StopReason::Timeout,
+            Stop::Cancelled => StopReason::Cancelled,
+            Stop::Memory(reason) => reason,
+            Stop::Candidates(n) => StopReason::StateLimit(n.try_into().unwrap_or(usize::MAX)),
+        }
+    }
 }
 
 /// Whether the limits' deadline has passed or their cancel flag is raised.
@@ -262,9 +286,10 @@ fn out_of_candidates(req: &Request, report: &Report) -> Option<Stop> {
 /// Generates `req.count` puzzles (see the module comment for what each one is), calling
 /// `each` on every puzzle as it is accepted (in output order; returning false stops the run,
 /// e.g. when the reader has gone) and `progress` after every chunk of jobs. Stops early, with
-/// the puzzles found so far, when `limits`' deadline passes, its cancel flag is raised or
-/// `req.max_candidates` is spent (`Report::stopped`); without any of them an impossible
-/// request runs for ever. `req` must pass [`Request::check`].
+/// the puzzles found so far, when `limits`' deadline passes, its cancel flag is raised,
+/// `req.max_candidates` is spent or the process holds more than the memory budget
+/// (`Report::stopped`); without any of them an impossible request runs for ever. `req` must
+/// pass [`Request::check`].
 pub fn generate(
     req: &Request,
     limits: &Limits,
@@ -280,7 +305,11 @@ pub fn generate(
     let mut chunk = threads.max(1);
     let mut next = 0u64;
     'run: while report.puzzles.len() < req.count {
-        if let Some(reason) = limit_hit(limits).or_else(|| out_of_candidates(req, &report)) {
+        // the memory budget between chunks: a climb's components are small (one 6x6
+        // component at a time per thread), so the process's resident memory stands for them
+        let memory = || limits.check_resident().err().map(Stop::Memory);
+        let hit = limit_hit(limits).or_else(|| out_of_candidates(req, &report));
+        if let Some(reason) = hit.or_else(memory) {
             report.stopped = Some(reason);
             break;
         }

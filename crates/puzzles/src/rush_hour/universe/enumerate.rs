@@ -14,6 +14,7 @@ use super::board::RED_ROW;
 use super::component::Scratch;
 use super::lanes::{tables, Tables, EMPTY, MAX_DIGITS};
 use super::layout::{with_digit, Layout, LANES};
+use gridlock_search::{Limits, StopReason};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -44,6 +45,10 @@ pub struct Config {
     pub cancel: Option<Arc<AtomicBool>>,
     /// Only the units with these indices (tests and benchmarks: a reduced universe).
     pub only_units: Option<std::ops::Range<u64>>,
+    /// Stop (as for the cancel flag) once the process holds more than this many bytes,
+    /// looked at between units: the workers' buffers are many and small, so the process's
+    /// resident memory stands for them ([`Limits::check_resident`]).
+    pub max_bytes: Option<u64>,
 }
 
 /// One interesting component, as printed: `MOVES BOARD SIZE KEY`.
@@ -138,13 +143,16 @@ impl Summary {
     }
 }
 
-/// The enumeration was cancelled. Carries the totals of the units already reported (a prefix
-/// of the shard, in order), so an interrupted run can still say what it did.
+/// The enumeration stopped early: the cancel flag, or the memory budget. Carries the totals of
+/// the units already reported (a prefix of the shard, in order), so an interrupted run can
+/// still say what it did.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("enumeration cancelled after {} units", summary.units)]
+#[error("enumeration stopped after {} units: {reason}", summary.units)]
 pub struct Cancelled {
     /// Totals of the units whose rows were reported before the stop.
     pub summary: Summary,
+    /// Why: the cancel flag, or the memory budget.
+    pub reason: StopReason,
 }
 
 /// What the enumeration reports while it runs, in unit order.
@@ -493,11 +501,17 @@ pub fn enumerate<E: From<Cancelled>>(
             .is_some_and(|c| c.load(Ordering::Relaxed))
     };
     let threads = rayon::current_num_threads().max(1);
+    let budget = Limits {
+        max_bytes: config.max_bytes,
+        ..Limits::none()
+    };
+    let over: std::sync::OnceLock<StopReason> = std::sync::OnceLock::new();
     let result = std::thread::scope(|scope| -> Result<(), E> {
         let (tx, rx) = std::sync::mpsc::channel::<(u64, Vec<Row>, Summary)>();
         for _ in 0..threads {
             let tx = tx.clone();
             let (units, next, stop, range) = (&units, &next, &stop, range.clone());
+            let (budget, over) = (&budget, &over);
             scope.spawn(move || {
                 let mut scratch = Scratch::default();
                 loop {
@@ -515,6 +529,11 @@ pub fn enumerate<E: From<Cancelled>>(
                         return;
                     };
                     if tx.send((u, rows, s)).is_err() {
+                        return;
+                    }
+                    if let Err(reason) = budget.check_resident() {
+                        let _ = over.set(reason);
+                        stop.store(true, Ordering::Relaxed);
                         return;
                     }
                 }
@@ -544,6 +563,7 @@ pub fn enumerate<E: From<Cancelled>>(
             if emit < range.end {
                 return Err(Cancelled {
                     summary: summary.clone(),
+                    reason: over.get().copied().unwrap_or(StopReason::Cancelled),
                 }
                 .into());
             }

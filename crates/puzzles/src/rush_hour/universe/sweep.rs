@@ -373,6 +373,7 @@ mod tests {
                 rules: Rules::All,
                 cancel: None,
                 only_units: None,
+                max_bytes: None,
             };
             let all = Units::new(&config);
             let mut total_rows = 0;

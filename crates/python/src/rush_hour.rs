@@ -1,0 +1,249 @@
+//! `gridlock.rush_hour`: solve, solve_many, explore, generate, verify. Boards in every format
+//! and shape the CLI reads ([`parse_any`]); answers from the library's JSON writers
+//! (`rush_hour::json`).
+
+use crate::convert::serialised;
+use crate::errors;
+use crate::run::{interruptible, limit_error, Budget};
+use gridlock_puzzles::rush_hour::generate::{generate, Request, Set, MAX_VEHICLES};
+use gridlock_puzzles::rush_hour::json::{
+    BatchAnswer, ExploreJson, GeneratedJson, SolveJson, VerifyJson,
+};
+use gridlock_puzzles::rush_hour::universe::component_key;
+use gridlock_puzzles::rush_hour::verify::parse_moves;
+use gridlock_puzzles::rush_hour::{optima_all_any, parse_any, AnyPuzzle, Metric};
+use gridlock_puzzles::{PuzzleError, DEFAULT_MAX_STATES};
+use gridlock_search::Limits;
+use pyo3::prelude::*;
+use rayon::prelude::*;
+
+/// The 0-based exit row of `exit_row=` (1-based, as `--exit-row`).
+fn exit(py: Python<'_>, exit_row: Option<u32>) -> PyResult<Option<usize>> {
+    match exit_row {
+        None => Ok(None),
+        Some(n @ 1..=12) => Ok(Some(n as usize - 1)),
+        Some(n) => Err(errors::argument(
+            py,
+            format!("exit_row: expected a row from 1 to 12, found {n}"),
+        )),
+    }
+}
+
+fn metric(py: Python<'_>, name: &str) -> PyResult<Metric> {
+    match name {
+        "steps" => Ok(Metric::Steps),
+        "moves" => Ok(Metric::Moves),
+        other => Err(errors::argument(
+            py,
+            format!("metric: expected \"steps\" or \"moves\", found {other:?}"),
+        )),
+    }
+}
+
+/// The CLI's state cap unless another is given.
+fn budget(timeout: Option<f64>, max_states: Option<usize>) -> Budget {
+    Budget {
+        timeout,
+        max_states: Some(max_states.unwrap_or(DEFAULT_MAX_STATES)),
+    }
+}
+
+/// One board's `--format json` object.
+fn answer(
+    text: &str,
+    exit: Option<usize>,
+    metric: Metric,
+    limit: Option<u32>,
+    limits: &Limits,
+) -> Result<SolveJson, PuzzleError> {
+    let puzzle = parse_any(text, exit)?;
+    let (found, _) = puzzle.solve(metric, limit, limits)?;
+    Ok(SolveJson::new(&puzzle, metric, limit, found.as_ref()))
+}
+
+/// Solves one board: the `--format json` object of `gridlock rush-hour` as a dict.
+#[pyfunction]
+#[pyo3(signature = (board, metric="moves", limit=None, exit_row=None, timeout=None, max_states=None))]
+pub fn rush_hour_solve<'py>(
+    py: Python<'py>,
+    board: &str,
+    metric: &str,
+    limit: Option<u32>,
+    exit_row: Option<u32>,
+    timeout: Option<f64>,
+    max_states: Option<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (metric, exit) = (self::metric(py, metric)?, self::exit(py, exit_row)?);
+    let budget = budget(timeout, max_states);
+    let found = interruptible(py, |cancel| {
+        answer(board, exit, metric, limit, &budget.limits(&cancel))
+    })?;
+    serialised(py, &found.map_err(|e| errors::puzzle(py, &e))?)
+}
+
+/// The boards' optima on every core: one `gridlock rush-hour --batch --format json` object
+/// per input, in input order, `line` its 1-based position. Each board is explored as a whole
+/// (both metrics at once, one reused explorer per thread), as the batch does; `metric` and
+/// `limit` only decide which optima are within the limit.
+#[pyfunction]
+#[pyo3(signature = (inputs, metric="moves", limit=None, exit_row=None, timeout=None, max_states=None))]
+pub fn rush_hour_solve_many<'py>(
+    py: Python<'py>,
+    inputs: Vec<String>,
+    metric: &str,
+    limit: Option<u32>,
+    exit_row: Option<u32>,
+    timeout: Option<f64>,
+    max_states: Option<usize>,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let (metric, exit) = (self::metric(py, metric)?, self::exit(py, exit_row)?);
+    let budget = budget(timeout, max_states);
+    let found = interruptible(py, |cancel| {
+        let puzzles = inputs
+            .par_iter()
+            .map(|text| parse_any(text, exit))
+            .collect::<Vec<_>>();
+        let parsed: Vec<AnyPuzzle> = match puzzles.iter().position(Result::is_err) {
+            Some(k) => {
+                let e = puzzles.into_iter().nth(k).and_then(Result::err);
+                return Err((k, PuzzleError::from(e.expect("an error"))));
+            }
+            None => puzzles.into_iter().flatten().collect(),
+        };
+        let optima = optima_all_any(&parsed, &budget.limits(&cancel));
+        parsed
+            .iter()
+            .zip(optima)
+            .zip(&inputs)
+            .enumerate()
+            .map(|(k, ((puzzle, optima), text))| {
+                let optima = optima.map_err(|e| (k, PuzzleError::from(e)))?;
+                // the board as the batch prints it: a database token as given, else the
+                // board's one-line form
+                let token = text.trim();
+                let board = if token.chars().count() == 36 && !token.contains(char::is_whitespace) {
+                    token.to_string()
+                } else {
+                    puzzle.string(&puzzle.start())
+                };
+                let red = u32::from(puzzle.red_len().unwrap_or(0));
+                Ok(BatchAnswer::new(k + 1, board, red, &optima, metric, limit))
+            })
+            .collect::<Result<Vec<_>, _>>()
+    })?;
+    match found {
+        Ok(answers) => answers.iter().map(|a| serialised(py, a)).collect(),
+        Err((k, e)) => Err(crate::many_error(py, k, &e)),
+    }
+}
+
+/// The whole component of a board: `gridlock rush-hour explore --format json`.
+#[pyfunction]
+#[pyo3(signature = (board, exit_row=None, timeout=None, max_states=None))]
+pub fn rush_hour_explore<'py>(
+    py: Python<'py>,
+    board: &str,
+    exit_row: Option<u32>,
+    timeout: Option<f64>,
+    max_states: Option<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let puzzle = parse_any(board, exit(py, exit_row)?).map_err(|e| errors::parse(py, &e))?;
+    let budget = budget(timeout, max_states);
+    let found = interruptible(py, |cancel| {
+        let limits = budget.limits(&cancel);
+        let (analysis, _) = puzzle.analyse(&limits)?;
+        // the universe's key, for the boards of its definition (as the CLI gives it)
+        let key = match &puzzle {
+            AnyPuzzle::Six(_) => component_key(&puzzle.string(&puzzle.start()), &limits)
+                .ok()
+                .map(|k| k.key),
+            AnyPuzzle::General(_) => None,
+        };
+        Ok::<_, gridlock_search::Stopped>(ExploreJson::new(&puzzle, &analysis, key))
+    })?;
+    serialised(py, &found.map_err(|e| limit_error(py, &e))?)
+}
+
+/// Fresh interesting puzzles: `gridlock rush-hour generate --format json`, one dict each.
+#[pyfunction]
+#[pyo3(signature = (moves=(20, Some(30)), count=10, seed=1, vehicles=None, walls=0, set="any", timeout=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn rush_hour_generate<'py>(
+    py: Python<'py>,
+    moves: (u32, Option<u32>),
+    count: usize,
+    seed: u64,
+    vehicles: Option<(usize, usize)>,
+    walls: usize,
+    set: &str,
+    timeout: Option<f64>,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let set = match set {
+        "any" => Set::Any,
+        "physical" => Set::Physical,
+        other => {
+            return Err(errors::argument(
+                py,
+                format!("set: expected \"any\" or \"physical\", found {other:?}"),
+            ))
+        }
+    };
+    let req = Request {
+        moves,
+        vehicles: vehicles.unwrap_or((2, MAX_VEHICLES)),
+        walls,
+        set,
+        count,
+        seed,
+        max_candidates: None,
+    };
+    req.check().map_err(|why| errors::argument(py, why))?;
+    let budget = Budget {
+        timeout,
+        max_states: None,
+    };
+    let report = interruptible(py, |cancel| {
+        generate(&req, &budget.limits(&cancel), |_| true, |_| {})
+    })?;
+    if let Some(stop) = report.stopped {
+        let stopped = gridlock_search::Stopped {
+            reason: stop.reason(),
+            stats: Default::default(),
+            lower_bound: None,
+        };
+        let err = limit_error(py, &stopped);
+        let _ = err.value(py).setattr("found", report.puzzles.len());
+        return Err(err);
+    }
+    let objects = interruptible(py, |_| {
+        report
+            .puzzles
+            .par_iter()
+            .map(GeneratedJson::new)
+            .collect::<Result<Vec<_>, _>>()
+    })?;
+    objects
+        .map_err(|e| errors::puzzle(py, &e))?
+        .iter()
+        .map(|g| serialised(py, g))
+        .collect()
+}
+
+/// Replays a move list (one `VEHICLE DIRECTION DISTANCE` per line) and measures it against
+/// both optima: `gridlock verify rush-hour`'s verdict object.
+#[pyfunction]
+#[pyo3(signature = (board, solution, exit_row=None, timeout=30.0, max_states=None))]
+pub fn rush_hour_verify<'py>(
+    py: Python<'py>,
+    board: &str,
+    solution: &str,
+    exit_row: Option<u32>,
+    timeout: Option<f64>,
+    max_states: Option<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let puzzle = parse_any(board, exit(py, exit_row)?).map_err(|e| errors::parse(py, &e))?;
+    let list = parse_moves(solution).map_err(|e| errors::parse(py, &e))?;
+    let budget = budget(timeout, max_states);
+    let judgement = interruptible(py, |cancel| puzzle.judge(&list, &budget.limits(&cancel)))?;
+    crate::verdict(py, &VerifyJson::new(&judgement))
+}
