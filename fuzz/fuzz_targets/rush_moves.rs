@@ -15,10 +15,10 @@ fuzz_target!(|data: &[u8]| {
     let Ok(list) = parse_moves(moves) else {
         return;
     };
-    let Ok(puzzle) = parse(board) else {
+    let Ok(puzzle) = parse(board, None) else {
         return;
     };
-    match replay(&puzzle.board, puzzle.start, &list) {
+    match replay(puzzle.board(), &puzzle.start, &list) {
         Verdict::Valid { moves, .. } => assert_eq!(moves as usize, list.len()),
         Verdict::Invalid { line, .. } => {
             let last = list.last().map_or(1, |w| w.line);

@@ -46,11 +46,7 @@ impl From<ParseError> for CliError {
 
 impl From<Stopped> for CliError {
     fn from(e: Stopped) -> Self {
-        let bound = e
-            .lower_bound
-            .as_ref()
-            .map(|b| format!("; proven lower bound {b}"))
-            .unwrap_or_default();
+        let bound = e.bound_note();
         // a memory stop says what was held; the others say it here
         let held = match e.reason {
             StopReason::MemoryLimit { .. } | StopReason::OutOfMemory { .. } => String::new(),

@@ -2,6 +2,7 @@
 //! puzzle library and prints; all puzzle logic lives in `gridlock-puzzles`.
 
 mod alloc;
+mod batch;
 mod cmd;
 mod common;
 mod error;

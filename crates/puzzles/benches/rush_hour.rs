@@ -7,10 +7,10 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use gridlock_puzzles::rush_hour::{
-    optima_all, optimum, parse, parse_database, Metric, Puzzle, StepSlots, Steps,
+    optima_all, parse, parse_database, Metric, Position, Puzzle, Six, StepSlots, Steps,
 };
 use gridlock_search::slots::SlotComponent;
-use gridlock_search::{explore, sweep, Graph, Limits};
+use gridlock_search::{sweep, Component, EdgeComponent, Graph, Limits};
 use std::hint::black_box;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -45,8 +45,8 @@ fn contest(c: &mut Criterion) {
     for (name, text) in [("sample1", SAMPLE1), ("sample2", SAMPLE2)] {
         group.bench_function(name, |b| {
             b.iter(|| {
-                let p = parse(black_box(text)).unwrap();
-                optimum(&p.board, p.start, Metric::Steps, Some(10), &Limits::none())
+                let p = parse(black_box(text), None).unwrap();
+                p.optimum(Metric::Steps, Some(10), &Limits::none())
                     .unwrap()
                     .0
             })
@@ -93,14 +93,17 @@ fn batch(c: &mut Criterion) {
 fn engine_vs_pathfinding(c: &mut Criterion) {
     let (_, puzzles) = database();
     // every 40th board: a spread of easy and hard components
-    let sample: Vec<&Puzzle> = puzzles.iter().step_by(40).collect();
+    let sample: Vec<(&Six, Position)> = puzzles
+        .iter()
+        .step_by(40)
+        .map(|p| p.six().expect("a 6x6 board"))
+        .collect();
     // each component's states, for the successors-only baseline
     let components: Vec<Vec<_>> = sample
         .iter()
-        .map(|p| {
+        .map(|&(six, start)| {
             let mut c = SlotComponent::new();
-            c.explore(&StepSlots(&p.board), p.start, &Limits::none())
-                .unwrap();
+            c.explore(&StepSlots(six), start, &Limits::none()).unwrap();
             c.states().collect()
         })
         .collect();
@@ -112,9 +115,9 @@ fn engine_vs_pathfinding(c: &mut Criterion) {
     group.bench_function("engine_slot_component", |b| {
         b.iter(|| {
             let mut total = 0;
-            for p in &sample {
+            for &(six, start) in &sample {
                 slots
-                    .explore(&StepSlots(&p.board), p.start, &Limits::none())
+                    .explore(&StepSlots(six), start, &Limits::none())
                     .unwrap();
                 total += slots.len();
             }
@@ -126,8 +129,8 @@ fn engine_vs_pathfinding(c: &mut Criterion) {
         b.iter(|| {
             let mut edges = Vec::new();
             let mut total = 0;
-            for (p, component) in sample.iter().zip(&components) {
-                let graph = Steps(&p.board);
+            for (&(six, _), component) in sample.iter().zip(&components) {
+                let graph = Steps(six);
                 for s in component {
                     edges.clear();
                     graph.successors(s, &mut edges);
@@ -140,8 +143,8 @@ fn engine_vs_pathfinding(c: &mut Criterion) {
     group.bench_function("engine_sweep", |b| {
         b.iter(|| {
             let mut total = 0;
-            for p in &sample {
-                let swept = sweep(&Steps(&p.board), p.start, &Limits::none(), |_, _| {
+            for &(six, start) in &sample {
+                let swept = sweep(&Steps(six), start, &Limits::none(), |_, _| {
                     ControlFlow::<()>::Continue(())
                 })
                 .unwrap();
@@ -154,8 +157,11 @@ fn engine_vs_pathfinding(c: &mut Criterion) {
     group.bench_function("engine_explore", |b| {
         b.iter(|| {
             let mut total = 0;
-            for p in &sample {
-                let (component, _) = explore(&Steps(&p.board), p.start, &Limits::none()).unwrap();
+            for &(six, start) in &sample {
+                let mut component = EdgeComponent::new();
+                component
+                    .explore(&Steps(six), start, &Limits::none())
+                    .unwrap();
                 total += component.len();
             }
             assert_eq!(total, states);
@@ -165,10 +171,10 @@ fn engine_vs_pathfinding(c: &mut Criterion) {
     group.bench_function("pathfinding_bfs", |b| {
         b.iter(|| {
             let mut edges = Vec::new();
-            for p in &sample {
-                let graph = Steps(&p.board);
+            for &(six, start) in &sample {
+                let graph = Steps(six);
                 let found = pathfinding::prelude::bfs(
-                    &p.start,
+                    &start,
                     |s| {
                         edges.clear();
                         graph.successors(s, &mut edges);

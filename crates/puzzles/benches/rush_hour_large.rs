@@ -13,7 +13,7 @@
 //!   model: the whole component swept over steps (positions per second), the judge path
 //!   (`optimum`, steps, no limit: it stops at the first goal) and the batch path (`optima`,
 //!   both metrics). The ratio of the two times in the same run is the cost of the general
-//!   model, which [`gridlock_puzzles::rush_hour::parse_any`] spares 6×6 boards.
+//!   model, which [`gridlock_puzzles::rush_hour::parse`] spares 6×6 boards.
 //!
 //! Before the measurements it prints, per board, the bytes per stored position, measured and
 //! not estimated: the bench runs itself once per board (a fresh process, so no memory freed
@@ -22,10 +22,10 @@
 //! visited (each once) and by the most positions it held at once (three levels).
 
 use criterion::{criterion_group, Criterion, Throughput};
-use gridlock_puzzles::rush_hour::general::moves::Steps as GeneralSteps;
-use gridlock_puzzles::rush_hour::general::{self, Packed};
-use gridlock_puzzles::rush_hour::{parse, parse_database, Analyser, Metric, Steps};
-use gridlock_search::{frontier_sweep, sweep, Limits, Sweep};
+use gridlock_puzzles::rush_hour::{
+    optimum, parse, parse_database, Analyser, General, Metric, Model, Six, Wide,
+};
+use gridlock_search::{Limits, Stopped, Sweep};
 use std::hint::black_box;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -55,24 +55,64 @@ fn fixture(name: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-/// The whole component of `start` over steps, by the general model's sweep.
-fn sweep_component<const W: usize>(board: &general::Board, start: &[u8]) -> Sweep<()> {
-    let start: Packed<W> = board.pack(start);
-    frontier_sweep(&GeneralSteps::<W>(board), start, &Limits::none(), |_, _| {
-        ControlFlow::Continue(())
-    })
-    .unwrap()
+/// Runs `$body` with `$model` bound to the general model of `$g` at its packed width.
+macro_rules! at_width {
+    ($g:expr, |$model:ident| $body:expr) => {
+        match $g.words() {
+            1 => {
+                let $model = &Wide::<1>($g);
+                $body
+            }
+            2 => {
+                let $model = &Wide::<2>($g);
+                $body
+            }
+            3 => {
+                let $model = &Wide::<3>($g);
+                $body
+            }
+            4 => {
+                let $model = &Wide::<4>($g);
+                $body
+            }
+            _ => {
+                let $model = &Wide::<5>($g);
+                $body
+            }
+        }
+    };
 }
 
-/// [`sweep_component`] at the board's packed width.
-fn sweep_any(board: &general::Board, start: &[u8]) -> Sweep<()> {
-    match board.words() {
-        1 => sweep_component::<1>(board, start),
-        2 => sweep_component::<2>(board, start),
-        3 => sweep_component::<3>(board, start),
-        4 => sweep_component::<4>(board, start),
-        _ => sweep_component::<5>(board, start),
-    }
+/// The whole component of `start` over steps, swept by `model`'s engine.
+fn sweep_component<M: Model>(model: &M, start: &[u8]) -> Sweep<()> {
+    model
+        .sweep(Metric::Steps, model.pack(start), &Limits::none(), |_, _| {
+            ControlFlow::Continue(())
+        })
+        .unwrap()
+}
+
+/// [`sweep_component`] by the general model at the board's packed width.
+fn sweep_any(board: &General, start: &[u8]) -> Sweep<()> {
+    at_width!(board, |model| sweep_component(model, start))
+}
+
+/// The general model's judge answer (steps, no limit).
+fn general_optimum(board: &General, start: &[u8]) -> Result<Option<u32>, Stopped> {
+    at_width!(board, |model| optimum(
+        model,
+        model.pack(start),
+        Metric::Steps,
+        None,
+        &Limits::none()
+    )
+    .map(|(o, _)| o))
+}
+
+/// The board of `text` in the general model, whatever its shape.
+fn general(text: &str) -> (General, Vec<u8>) {
+    let p = parse(text, None).unwrap();
+    (General::new(p.board().clone()), p.start)
 }
 
 /// A `kB` field of `/proc/self/status`, in bytes.
@@ -100,7 +140,7 @@ fn peak_growth<T>(run: impl FnOnce() -> T) -> (T, Option<u64>) {
 const MEMORY_RUN: &str = "GRIDLOCK_BENCH_MEMORY_OF";
 
 /// The boards whose memory is reported, by name.
-fn memory_board(name: &str) -> general::Puzzle {
+fn memory_board(name: &str) -> (General, Vec<u8>) {
     let text = match name {
         "6x6" => (0..6)
             .map(|r| format!("{}\n", &SIX[6 * r..6 * r + 6]))
@@ -108,13 +148,13 @@ fn memory_board(name: &str) -> general::Puzzle {
         "8x8" => EIGHT.to_string(),
         _ => fixture("chain_12x12.txt"),
     };
-    general::parse_general(&text, None).unwrap()
+    general(&text)
 }
 
 /// Prints what one stored position of `puzzle`'s component costs.
-fn report_memory(name: &str, puzzle: &general::Puzzle) {
-    let board = &puzzle.board;
-    let (swept, grown) = peak_growth(|| sweep_any(board, &puzzle.start));
+fn report_memory(name: &str, (model, start): &(General, Vec<u8>)) {
+    let board = model.board();
+    let (swept, grown) = peak_growth(|| sweep_any(model, start));
     let per = |n: u64| grown.map_or("n/a".to_string(), |g| format!("{:.1}", g as f64 / n as f64));
     println!(
         "{name}: {}x{}, {} vehicles, {} bits used of {} word(s) per packed position; \
@@ -123,8 +163,8 @@ fn report_memory(name: &str, puzzle: &general::Puzzle) {
         board.rows(),
         board.cols(),
         board.vehicles().len(),
-        board.bits_used(),
-        board.words(),
+        model.bits_used(),
+        model.words(),
         swept.states,
         swept.depth,
         swept.stats.peak_states,
@@ -137,41 +177,36 @@ fn report_memory(name: &str, puzzle: &general::Puzzle) {
 
 fn large(c: &mut Criterion) {
     let boards = [
-        ("8x8", general::parse_general(EIGHT, None).unwrap()),
-        (
-            "12x12_chain",
-            general::parse_general(&fixture("chain_12x12.txt"), None).unwrap(),
-        ),
+        ("8x8", general(EIGHT)),
+        ("12x12_chain", general(&fixture("chain_12x12.txt"))),
     ];
     let mut group = c.benchmark_group("rush_hour_large_sweep");
     group
         .sample_size(10)
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(15));
-    for (name, puzzle) in &boards {
-        let states = sweep_any(&puzzle.board, &puzzle.start).states;
+    for (name, (model, start)) in &boards {
+        let states = sweep_any(model, start).states;
         group.throughput(Throughput::Elements(states));
         group.bench_function(format!("{name}_steps_component"), |b| {
-            b.iter(|| sweep_any(black_box(&puzzle.board), &puzzle.start).states)
+            b.iter(|| sweep_any(black_box(model), start).states)
         });
     }
     group.finish();
 }
 
 fn six_both_ways(c: &mut Criterion) {
-    let six = parse_database(SIX).unwrap();
-    // the same board as a letter grid, which the general parser reads as it reads any shape
+    let p = parse_database(SIX).unwrap();
+    let six = Six::new(p.board().clone());
+    let start = six.pack(&p.start);
+    // the same board as a letter grid, which the general model searches as it does any shape
     let grid: String = (0..6)
         .map(|r| format!("{}\n", &SIX[6 * r..6 * r + 6]))
         .collect();
-    let general = general::parse_general(&grid, None).unwrap();
-    assert_eq!(parse(&grid).unwrap().start, six.start);
-    let states = sweep(&Steps(&six.board), six.start, &Limits::none(), |_, _| {
-        ControlFlow::<()>::Continue(())
-    })
-    .unwrap()
-    .states;
-    assert_eq!(states, sweep_any(&general.board, &general.start).states);
+    let (general, general_start) = general(&grid);
+    assert_eq!(general_start, p.start);
+    let states = sweep_component(&six, &p.start).states;
+    assert_eq!(states, sweep_any(&general, &general_start).states);
     let none = Limits::none();
     // the whole component over steps: positions per second of each model's sweep
     let mut group = c.benchmark_group("rush_hour_large_six_component");
@@ -179,16 +214,10 @@ fn six_both_ways(c: &mut Criterion) {
         .sample_size(20)
         .throughput(Throughput::Elements(states));
     group.bench_function("six", |b| {
-        b.iter(|| {
-            sweep(&Steps(&six.board), black_box(six.start), &none, |_, _| {
-                ControlFlow::<()>::Continue(())
-            })
-            .unwrap()
-            .states
-        })
+        b.iter(|| sweep_component(&six, black_box(&p.start)).states)
     });
     group.bench_function("general", |b| {
-        b.iter(|| sweep_any(&general.board, black_box(&general.start)).states)
+        b.iter(|| sweep_any(&general, black_box(&general_start)).states)
     });
     group.finish();
     // the judge path (stops at the first goal) and the batch path
@@ -196,40 +225,26 @@ fn six_both_ways(c: &mut Criterion) {
     group.sample_size(20);
     group.bench_function("optimum_steps/six", |b| {
         b.iter(|| {
-            gridlock_puzzles::rush_hour::optimum(
-                &six.board,
-                black_box(six.start),
-                Metric::Steps,
-                None,
-                &none,
-            )
-            .unwrap()
-            .0
+            optimum(&six, black_box(start), Metric::Steps, None, &none)
+                .unwrap()
+                .0
         })
     });
     group.bench_function("optimum_steps/general", |b| {
-        b.iter(|| {
-            general::optimum(
-                &general.board,
-                black_box(&general.start),
-                Metric::Steps,
-                None,
-                &none,
-            )
-            .unwrap()
-            .0
-        })
+        b.iter(|| general_optimum(&general, black_box(&general_start)).unwrap())
     });
     let mut analyser = Analyser::new();
     group.bench_function("optima/six", |b| {
+        b.iter(|| analyser.optima(&six, black_box(start), &none).unwrap())
+    });
+    // as `Puzzle::optima` runs it: a fresh explorer per board
+    let one_word = Wide::<1>(&general);
+    group.bench_function("optima/general", |b| {
         b.iter(|| {
-            analyser
-                .optima(&six.board, black_box(six.start), &none)
+            Analyser::new()
+                .optima(&one_word, black_box(one_word.pack(&general_start)), &none)
                 .unwrap()
         })
-    });
-    group.bench_function("optima/general", |b| {
-        b.iter(|| general::optima(&general.board, black_box(&general.start), &none).unwrap())
     });
     group.finish();
 }

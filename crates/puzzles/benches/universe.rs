@@ -4,9 +4,9 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use gridlock_puzzles::rush_hour::universe::{
-    classify, layout::Layout, Board, Config, Rules, Scratch, Units,
+    classify, layout::Layout, Board, Config, Rules, Units, Worker,
 };
-use gridlock_search::{explore, Limits};
+use gridlock_search::{Component, EdgeComponent, Limits};
 use std::hint::black_box;
 
 fn bench(c: &mut Criterion) {
@@ -19,20 +19,21 @@ fn bench(c: &mut Criterion) {
     g.bench_function("baseline: engine explore, same component", |b| {
         let (layout, p) = Layout::from_board(&Board::parse(hardest).unwrap()).unwrap();
         b.iter(|| {
-            explore(&layout, black_box(p), &Limits::none())
-                .unwrap()
-                .0
-                .len()
+            let mut component = EdgeComponent::new();
+            component
+                .explore(&layout, black_box(p), &Limits::none())
+                .unwrap();
+            component.len()
         })
     });
     g.bench_function("units 66320..66340 (walls 0)", |b| {
         let units = Units::new(&Config::default());
-        let mut scratch = Scratch::default();
+        let mut worker = Worker::default();
         b.iter(|| {
             let mut rows = Vec::new();
             let mut explored = 0;
             for u in 66320..66340 {
-                explored += units.run_unit(u, &mut scratch, &mut rows).explored;
+                explored += units.run_unit(u, &mut worker, &mut rows).explored;
             }
             (explored, rows.len())
         })

@@ -45,6 +45,9 @@ pub struct Item {
     pub metadata: Value,
 }
 
+/// What making a dataset gives: the items, or why there are none.
+pub type Items = Result<Vec<Item>, DatasetError>;
+
 /// Why a dataset could not be made.
 #[derive(Debug, thiserror::Error)]
 pub enum DatasetError {
@@ -179,6 +182,33 @@ pub fn stream(seed: u64, index: usize) -> Rng {
     Rng::for_job(seed, index as u64)
 }
 
+/// Draws `count` items on every core, item `index` from its own stream ([`stream`]):
+/// `attempt` is called with the index and the stream until it gives an item (`Ok(None)`:
+/// draw again), at most `attempts` times, and `limits`' deadline and cancel flag are looked
+/// at before each call; an item whose every attempt fails ends the drawing with
+/// `exhausted()`'s message.
+pub fn draw_items(
+    (count, seed, limits): (usize, u64, &Limits),
+    attempts: usize,
+    attempt: impl Fn(usize, &mut Rng) -> Result<Option<Item>, DatasetError> + Sync,
+    exhausted: impl Fn() -> String + Sync,
+) -> Items {
+    use rayon::prelude::*;
+    (0..count)
+        .into_par_iter()
+        .map(|index| {
+            let mut rng = stream(seed, index);
+            for _ in 0..attempts {
+                check(limits)?;
+                if let Some(item) = attempt(index, &mut rng)? {
+                    return Ok(item);
+                }
+            }
+            Err(DatasetError::Invalid(exhausted()))
+        })
+        .collect()
+}
+
 /// Whether the caller's deadline or Ctrl-C asks the drawing to stop.
 pub fn check(limits: &Limits) -> Result<(), DatasetError> {
     let cancelled = limits
@@ -235,7 +265,7 @@ pub fn make(
     seed: u64,
     difficulty: &Map<String, Value>,
     limits: &Limits,
-) -> Result<Vec<Item>, DatasetError> {
+) -> Items {
     let mut params = Params::new(difficulty);
     match puzzle {
         "chips" => crate::chips::dataset::make(count, seed, &mut params, limits),
@@ -274,6 +304,15 @@ pub fn score(metadata: &Value, answer: &str) -> f64 {
         "n-puzzle" => crate::n_puzzle::dataset::score(metadata, board, optimal, answer),
         "rush-hour" => crate::rush_hour::dataset::score(board, optimal, answer),
         "puzznic" => crate::puzznic::dataset::score(metadata, board, optimal, answer),
+        _ => 0.0,
+    }
+}
+
+/// The score of an answer that the puzzle's verifier judged `valid` (or not) with `length`
+/// moves: [`ratio`] for a valid one, 0 otherwise.
+pub fn judged(valid: bool, optimal: u32, length: i64) -> f64 {
+    match (valid, u32::try_from(length)) {
+        (true, Ok(length)) => ratio(optimal, length),
         _ => 0.0,
     }
 }

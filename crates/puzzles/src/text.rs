@@ -21,6 +21,47 @@ pub fn quantity(n: impl std::fmt::Display, noun: &str) -> String {
     format!("{n} {noun}{s}")
 }
 
+/// Where a judge output's count (line 1) disagrees with the moves listed after it (each with
+/// its line), as the verifiers report it: the first move beyond the count, or line 1 when
+/// fewer follow; `None` when they agree.
+pub(crate) fn count_mismatch<T>(count: i64, moves: &[(usize, T)]) -> Option<(usize, String)> {
+    let listed = moves.len() as i64;
+    if count < listed {
+        let (line, _) = moves[count.max(0) as usize];
+        Some((
+            line,
+            format!("a move beyond the {count} announced on line 1"),
+        ))
+    } else if count > listed {
+        Some((
+            1,
+            format!("announces {}, but {listed} follow", quantity(count, "move")),
+        ))
+    } else {
+        None
+    }
+}
+
+/// Whitespace-separated tokens of a line with their 1-based character columns.
+pub(crate) fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut rest = line;
+    let mut column = 1;
+    std::iter::from_fn(move || {
+        let skipped = rest.len() - rest.trim_start().len();
+        column += rest[..skipped].chars().count();
+        rest = &rest[skipped..];
+        if rest.is_empty() {
+            return None;
+        }
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let (token, after) = rest.split_at(end);
+        let at = column;
+        column += token.chars().count();
+        rest = after;
+        Some((at, token))
+    })
+}
+
 /// How many of `lines` come before the trailing ones that `blank` calls blank.
 pub(crate) fn used(lines: &[&str], blank: impl Fn(&str) -> bool) -> usize {
     lines.iter().rposition(|l| !blank(l)).map_or(0, |i| i + 1)

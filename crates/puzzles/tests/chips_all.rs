@@ -65,7 +65,7 @@ fn samples_from_the_spec() {
 fn every_solvable_position_matches_the_brute_force() {
     let solver = solver();
     let mut seen = std::collections::HashSet::new();
-    for &p in solver.positions() {
+    for p in solver.positions() {
         let board: brute::Board = p.cells().into_bytes().try_into().unwrap();
         seen.insert(board);
         let ours = solver.solve(p).map(|s| s.moves);
@@ -79,7 +79,7 @@ fn every_solvable_position_matches_the_brute_force() {
 #[test]
 fn codes_of_all_positions_are_distinct_and_in_range() {
     let solver = solver();
-    let mut codes: Vec<u16> = solver.positions().iter().map(|p| p.code()).collect();
+    let mut codes: Vec<u16> = solver.positions().map(|p| p.code()).collect();
     assert!(codes.iter().all(|&c| (c as usize) < Position::CODES));
     codes.sort_unstable();
     codes.dedup();

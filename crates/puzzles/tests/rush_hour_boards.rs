@@ -5,9 +5,8 @@
 //! the red car's 2 exit steps in the judge's count), where the links are counted here from the
 //! board itself: every vehicle but the red car is one.
 
-use gridlock_puzzles::rush_hour::general::{self, Puzzle};
 use gridlock_puzzles::rush_hour::verify::Written;
-use gridlock_puzzles::rush_hour::{parse_any, AnyPuzzle, Metric};
+use gridlock_puzzles::rush_hour::{parse, Metric, Prepared, Puzzle};
 use gridlock_search::Limits;
 use std::path::PathBuf;
 
@@ -16,16 +15,18 @@ fn fixture(name: &str) -> Puzzle {
         .join("../../tests/fixtures/rush_hour")
         .join(name);
     let text = std::fs::read_to_string(path).unwrap();
-    match parse_any(&text, None).unwrap() {
-        AnyPuzzle::General(p) => p,
-        AnyPuzzle::Six(_) => panic!("not a general board"),
-    }
+    let p = parse(&text, None).unwrap();
+    assert!(
+        matches!(p.prepared, Prepared::General(_)),
+        "a general board"
+    );
+    p
 }
 
 /// (moves, steps to the exit cells) by the construction's count.
 fn proved(p: &Puzzle) -> (u32, u32) {
-    let links = p.board.vehicles().len() as u32 - 1;
-    let travel = (p.board.cols() - 2) as u32;
+    let links = p.board().vehicles().len() as u32 - 1;
+    let travel = (p.board().cols() - 2) as u32;
     assert_eq!(p.start[0], 0, "the red car starts at the left edge");
     (links + 1, links + travel)
 }
@@ -34,21 +35,21 @@ fn proved(p: &Puzzle) -> (u32, u32) {
 fn the_9x9_chain_is_solved_optimally_in_both_metrics() {
     let p = fixture("chain_9x9.txt");
     assert_eq!(
-        (p.board.rows(), p.board.cols(), p.board.exit_row()),
+        (p.board().rows(), p.board().cols(), p.board().exit_row()),
         (9, 9, 0)
     );
     let (moves, steps) = proved(&p);
     assert_eq!((moves, steps), (21, 27));
     let limits = Limits::none();
-    let by_steps = general::optimum(&p.board, &p.start, Metric::Steps, None, &limits).unwrap();
+    let by_steps = p.optimum(Metric::Steps, None, &limits).unwrap();
     assert_eq!(by_steps.0, Some(steps + 2));
-    let by_moves = general::optimum(&p.board, &p.start, Metric::Moves, None, &limits).unwrap();
+    let by_moves = p.optimum(Metric::Moves, None, &limits).unwrap();
     assert_eq!(by_moves.0, Some(moves));
     // the contest's limit of 10 hides it
-    let capped = general::optimum(&p.board, &p.start, Metric::Steps, Some(10), &limits).unwrap();
+    let capped = p.optimum(Metric::Steps, Some(10), &limits).unwrap();
     assert_eq!(capped.0, None);
     for metric in [Metric::Steps, Metric::Moves] {
-        let (sol, _) = general::solve(&p.board, &p.start, metric, None, &limits).unwrap();
+        let (sol, _) = p.solve(metric, None, &limits).unwrap();
         let sol = sol.unwrap();
         assert_eq!(
             sol.answer(metric),
@@ -64,32 +65,32 @@ fn the_9x9_chain_is_solved_optimally_in_both_metrics() {
             .enumerate()
             .map(|(k, &m)| Written {
                 line: k + 1,
-                vehicle: p.board.vehicles()[m.vehicle as usize].label.to_string(),
-                direction: p.board.direction(m),
+                vehicle: p.board().vehicles()[m.vehicle as usize].label.to_string(),
+                direction: p.board().direction(m),
                 distance: m.distance(),
             })
             .collect();
-        let j = general::verify::judge(&p.board, &p.start, &written, &limits);
+        let j = p.judge(&written, &limits);
         assert_eq!(
             (j.optimal_steps(), j.optimal_moves()),
             (Some(true), Some(true))
         );
     }
-    let optima = general::optima(&p.board, &p.start, &limits).unwrap();
+    let optima = p.optima(&limits).unwrap();
     assert_eq!((optima.moves, optima.steps), (Some(moves), Some(steps)));
 }
 
 #[test]
 fn the_12x12_chain_is_solved_optimally_in_both_metrics() {
     let p = fixture("chain_12x12.txt");
-    assert_eq!((p.board.rows(), p.board.cols()), (12, 12));
-    assert_eq!(p.board.vehicles().len(), 41);
+    assert_eq!((p.board().rows(), p.board().cols()), (12, 12));
+    assert_eq!(p.board().vehicles().len(), 41);
     let (moves, steps) = proved(&p);
     assert_eq!((moves, steps), (41, 50));
     let limits = Limits::none();
-    let by_steps = general::optimum(&p.board, &p.start, Metric::Steps, None, &limits).unwrap();
+    let by_steps = p.optimum(Metric::Steps, None, &limits).unwrap();
     assert_eq!(by_steps.0, Some(steps + 2));
-    let by_moves = general::optimum(&p.board, &p.start, Metric::Moves, None, &limits).unwrap();
+    let by_moves = p.optimum(Metric::Moves, None, &limits).unwrap();
     assert_eq!(by_moves.0, Some(moves));
 }
 
@@ -112,14 +113,15 @@ fn a_full_12x12_board_of_72_cars_packs_into_five_words() {
         rows.push(row.join(" "));
     }
     let text = rows.join("\n");
-    let AnyPuzzle::General(p) = parse_any(&text, None).unwrap() else {
+    let p = parse(&text, None).unwrap();
+    let Prepared::General(model) = &p.prepared else {
         panic!("12x12 is general");
     };
-    assert_eq!(p.board.vehicles().len(), 72);
-    assert_eq!(p.board.words(), 5);
+    assert_eq!(p.board().vehicles().len(), 72);
+    assert_eq!(model.words(), 5);
     let limits = Limits::none();
-    let steps = general::optimum(&p.board, &p.start, Metric::Steps, None, &limits).unwrap();
+    let steps = p.optimum(Metric::Steps, None, &limits).unwrap();
     assert_eq!(steps.0, Some(2));
-    let (a, _) = general::analyse(&p.board, &p.start, &limits).unwrap();
+    let (a, _) = p.analyse(&limits).unwrap();
     assert_eq!((a.states, a.goal_states), (1, 1));
 }

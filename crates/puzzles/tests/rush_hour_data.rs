@@ -2,7 +2,7 @@
 //! component size (CLUSTER_SIZE). The attributed fixture always runs; the full 18,068 rows run
 //! when `../shared/data` is present.
 
-use gridlock_puzzles::rush_hour::{optima_all, parse, parse_database, Analyser, Puzzle};
+use gridlock_puzzles::rush_hour::{optima_all, parse, parse_database, Puzzle};
 use gridlock_search::Limits;
 use std::path::PathBuf;
 
@@ -65,12 +65,9 @@ fn fixture_rows_reproduce_moves_and_cluster_size() {
 fn each_fixture_board_is_the_farthest_of_its_component() {
     let text = std::fs::read_to_string(root().join("tests/fixtures/rush_hour/rush_18k_sample.txt"))
         .unwrap();
-    let mut analyser = Analyser::new();
     for (moves, board, size) in rows(&text) {
         let p = parse_database(&board).unwrap();
-        let (a, _) = analyser
-            .analyse(&p.board, p.start, &Limits::none())
-            .unwrap();
+        let (a, _) = p.analyse(&Limits::none()).unwrap();
         assert_eq!(a.states, size, "{board}");
         assert_eq!(a.farthest_moves.map(|f| f.0), Some(moves), "{board}");
         assert!(a.goal_states > 0 && a.goal_states < size.max(2));
@@ -79,10 +76,8 @@ fn each_fixture_board_is_the_farthest_of_its_component() {
 
 #[test]
 fn hardest_board_without_walls() {
-    let p = parse("GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo").unwrap();
-    let o = Analyser::new()
-        .optima(&p.board, p.start, &Limits::none())
-        .unwrap();
+    let p = parse("GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo", None).unwrap();
+    let o = p.optima(&Limits::none()).unwrap();
     assert_eq!((o.moves, o.steps, o.states), (Some(51), Some(81), 4780));
 }
 

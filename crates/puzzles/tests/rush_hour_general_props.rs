@@ -5,9 +5,10 @@
 //! except the input formats. Also: on 6×6 boards with the standard exit the general model
 //! and the 6×6 fast path give the same answers.
 
-use gridlock_puzzles::rush_hour::general::{self, parse_general};
 use gridlock_puzzles::rush_hour::verify::Written;
-use gridlock_puzzles::rush_hour::{parse, Direction, Metric, Steps};
+use gridlock_puzzles::rush_hour::{
+    optimum, parse, Board, Direction, General, Metric, Model, Prepared, Steps, Wide,
+};
 use gridlock_search::{Graph, Limits};
 use proptest::prelude::*;
 use std::collections::{HashMap, VecDeque};
@@ -237,16 +238,13 @@ fn build(rows: usize, cols: usize, specs: &[Spec], red: bool, walls: &[usize]) -
 const CAP: usize = 3_000;
 
 fn check(g: &Grid, text: &str) -> Result<(), TestCaseError> {
-    let puzzle =
-        parse_general(text, None).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
-    let (board, start) = (&puzzle.board, &puzzle.start[..]);
+    let puzzle = parse(text, None).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+    let (board, start) = (puzzle.board(), &puzzle.start[..]);
     let red_len = g.of(1).len();
     let limits = Limits::none();
 
     // The contest answer with its limit of 10 steps, by a depth-bounded brute force.
-    let contest = general::optimum(board, start, Metric::Steps, Some(10), &limits)
-        .unwrap()
-        .0;
+    let contest = puzzle.optimum(Metric::Steps, Some(10), &limits).unwrap().0;
     let Some(steps) = brute(g, true, CAP) else {
         return Ok(());
     };
@@ -270,18 +268,14 @@ fn check(g: &Grid, text: &str) -> Result<(), TestCaseError> {
         (Metric::Steps, want_steps.map(|s| s + red_len as u32)),
         (Metric::Moves, want_moves),
     ] {
-        let got = general::optimum(board, start, metric, None, &limits)
-            .unwrap()
-            .0;
+        let got = puzzle.optimum(metric, None, &limits).unwrap().0;
         prop_assert_eq!(got, want, "{:?}\n{}", metric, text);
         // a limit just below the optimum hides it
         if let Some(w) = want.filter(|&w| w > 0) {
-            let below = general::optimum(board, start, metric, Some(w - 1), &limits)
-                .unwrap()
-                .0;
+            let below = puzzle.optimum(metric, Some(w - 1), &limits).unwrap().0;
             prop_assert_eq!(below, None);
         }
-        let (sol, _) = general::solve(board, start, metric, None, &limits).unwrap();
+        let (sol, _) = puzzle.solve(metric, None, &limits).unwrap();
         prop_assert_eq!(sol.is_some(), want.is_some());
         if let Some(sol) = sol {
             prop_assert_eq!(Some(sol.answer(metric)), want);
@@ -296,7 +290,7 @@ fn check(g: &Grid, text: &str) -> Result<(), TestCaseError> {
                     distance: m.distance(),
                 })
                 .collect();
-            let j = general::verify::judge(board, start, &written, &limits);
+            let j = puzzle.judge(&written, &limits);
             prop_assert!(j.optimal_steps().is_some());
             match metric {
                 Metric::Steps => prop_assert_eq!(j.optimal_steps(), Some(true)),
@@ -304,13 +298,13 @@ fn check(g: &Grid, text: &str) -> Result<(), TestCaseError> {
             }
         }
     }
-    let optima = general::optima(board, start, &limits).unwrap();
+    let optima = puzzle.optima(&limits).unwrap();
     prop_assert_eq!(optima.steps, want_steps);
     prop_assert_eq!(optima.moves, want_moves);
     if board.can_exit() {
         prop_assert_eq!(optima.states, steps.size);
     }
-    let (a, _) = general::analyse(board, start, &limits).unwrap();
+    let (a, _) = puzzle.analyse(&limits).unwrap();
     prop_assert_eq!(a.states, steps.size, "component\n{}", text);
     prop_assert_eq!(a.goal_states, steps.goals);
     prop_assert_eq!(
@@ -322,20 +316,36 @@ fn check(g: &Grid, text: &str) -> Result<(), TestCaseError> {
         moves.farthest
     );
     if let Some((far, pos)) = &a.farthest_moves {
-        let again = general::optima(board, pos, &limits).unwrap();
-        prop_assert_eq!(again.moves, Some(*far));
+        let again = gridlock_puzzles::rush_hour::Puzzle {
+            start: pos.clone(),
+            ..puzzle.clone()
+        };
+        prop_assert_eq!(again.optima(&limits).unwrap().moves, Some(*far));
     }
 
     // Generated slides are exactly those the verifier's rule accepts, and as many as the
-    // brute force finds; steps are the one-cell slides.
-    let p = board.pack::<1>(start);
+    // brute force finds; steps are the one-cell slides: in the general model (every board
+    // here packs into one word), and in the 6×6 model when parse picked it.
+    let general = General::new(board.clone());
+    prop_assert_eq!(general.words(), 1);
+    moves_match(g, &Wide::<1>(&general), start)?;
+    if let Prepared::Six(six) = &puzzle.prepared {
+        moves_match(g, six, start)?;
+    }
+    Ok(())
+}
+
+/// `model`'s slides and steps from `start` against [`Board::slide`] and the brute force.
+fn moves_match<M: Model>(g: &Grid, model: &M, start: &[u8]) -> Result<(), TestCaseError> {
+    let board: &Board = model.board();
+    let p = model.pack(start);
     let mut generated = Vec::new();
-    board.for_each_slide(&p, |m, q| {
+    model.for_each_slide(&p, |m, q| {
         generated.push((
             m.vehicle as usize,
             board.direction(m),
             m.distance(),
-            board.unpack(&q),
+            model.unpack(&q),
         ))
     });
     let mut accepted = Vec::new();
@@ -353,10 +363,13 @@ fn check(g: &Grid, text: &str) -> Result<(), TestCaseError> {
             }
         }
     }
+    // the same set; each model lists it in its own order
+    generated.sort_by_key(|&(i, dir, dist, _)| (i, dir as u8, dist));
+    accepted.sort_by_key(|&(i, dir, dist, _)| (i, dir as u8, dist));
     prop_assert_eq!(&generated, &accepted);
     prop_assert_eq!(generated.len(), g.neighbours(12).len());
     let mut steps_out = Vec::new();
-    general::moves::Steps::<1>(board).successors(&p, &mut steps_out);
+    Steps(model).successors(&p, &mut steps_out);
     prop_assert_eq!(steps_out.len(), g.neighbours(1).len());
     Ok(())
 }
@@ -430,20 +443,22 @@ proptest! {
         let g = build(6, 6, &specs, true, &walls);
         prop_assume!(!g.ids().is_empty());
         let text = g.letter_text();
-        let six = parse(&text).unwrap();
-        let gen = parse_general(&text, None).unwrap();
+        let puzzle = parse(&text, None).unwrap();
+        let (six, start) = puzzle.six().expect("6x6 with the standard exit");
+        let general = General::new(puzzle.board().clone());
+        let wide = Wide::<1>(&general);
         let limits = Limits::states(200_000);
         for metric in [Metric::Steps, Metric::Moves] {
-            let a = gridlock_puzzles::rush_hour::optimum(&six.board, six.start, metric, None, &limits);
-            let b = general::optimum(&gen.board, &gen.start, metric, None, &limits);
+            let a = optimum(six, start, metric, None, &limits);
+            let b = optimum(&wide, wide.pack(&puzzle.start), metric, None, &limits);
             if let (Ok(a), Ok(b)) = (a, b) {
                 prop_assert_eq!(a.0, b.0, "{:?}\n{}", metric, text);
             }
         }
         let mut out = Vec::new();
-        Steps(&six.board).successors(&six.start, &mut out);
+        Steps(six).successors(&start, &mut out);
         let mut gen_out = Vec::new();
-        general::moves::Steps::<1>(&gen.board).successors(&gen.board.pack(&gen.start), &mut gen_out);
+        Steps(&wide).successors(&wide.pack(&puzzle.start), &mut gen_out);
         prop_assert_eq!(out.len(), gen_out.len());
     }
 }

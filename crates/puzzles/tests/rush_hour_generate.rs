@@ -6,7 +6,7 @@
 //! request's ranges, walls and piece limits.
 
 use gridlock_puzzles::rush_hour::generate::{generate, Generated, Request, Set, Stop};
-use gridlock_puzzles::rush_hour::{optimum, parse_database, Metric};
+use gridlock_puzzles::rush_hour::{parse_database, Metric};
 use gridlock_search::Limits;
 use std::collections::{HashMap, HashSet, VecDeque};
 
@@ -156,14 +156,9 @@ fn check(req: &Request, p: &Generated) {
     assert_eq!(key, p.key, "key of {p}");
     // the solver agrees on MOVES
     let puzzle = parse_database(&p.board).unwrap();
-    let (best, _) = optimum(
-        &puzzle.board,
-        puzzle.start,
-        Metric::Moves,
-        None,
-        &Limits::none(),
-    )
-    .unwrap();
+    let (best, _) = puzzle
+        .optimum(Metric::Moves, None, &Limits::none())
+        .unwrap();
     assert_eq!(best, Some(p.moves), "solver on {p}");
     // minimality: without any one non-red vehicle, the solver finds fewer moves
     for id in ids(&g).into_iter().filter(|&id| id != 1) {
@@ -173,14 +168,9 @@ fn check(req: &Request, p: &Generated) {
             .filter(|x| **x == id)
             .for_each(|x| *x = 0);
         let s = parse_database(&normalised(&smaller)).unwrap();
-        let (best, _) = optimum(
-            &s.board,
-            s.start,
-            Metric::Moves,
-            Some(p.moves - 1),
-            &Limits::none(),
-        )
-        .unwrap();
+        let (best, _) = s
+            .optimum(Metric::Moves, Some(p.moves - 1), &Limits::none())
+            .unwrap();
         assert!(best.is_some(), "{p}: vehicle {id} is not needed");
     }
     // the request

@@ -173,14 +173,15 @@ fn letter_text(g: &Grid) -> String {
 const CAP: usize = 60_000;
 
 fn check(g: &Grid, text: &str) -> Result<(), TestCaseError> {
-    let puzzle = parse(text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
-    let (board, start) = (&puzzle.board, puzzle.start);
+    let puzzle = parse(text, None).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+    let (six, start) = puzzle.six().expect("a 6x6 board");
+    let board = six.board();
     let red = cells(g, 1);
     let red_len = red.len();
     let can_exit = red.len() >= 2 && red[1] == red[0] + 1 && red[0] / 6 == 2;
 
     // The contest answer: steps plus the exit, at most 10.
-    let contest = optimum(board, start, Metric::Steps, Some(10), &Limits::none())
+    let contest = optimum(six, start, Metric::Steps, Some(10), &Limits::none())
         .unwrap()
         .0;
     let expected = if can_exit && red_len <= 10 {
@@ -197,21 +198,19 @@ fn check(g: &Grid, text: &str) -> Result<(), TestCaseError> {
     if let Some((steps, size)) = brute(g, true, None, CAP) {
         let (moves, size_m) = brute(g, false, None, CAP).expect("same component");
         prop_assert_eq!(size, size_m, "steps and slides reach the same positions");
-        let optima = Analyser::new()
-            .optima(board, start, &Limits::none())
-            .unwrap();
+        let optima = Analyser::new().optima(six, start, &Limits::none()).unwrap();
         let (analysis, _) = Analyser::new()
-            .analyse(board, start, &Limits::none())
+            .analyse(six, start, &Limits::none())
             .unwrap();
         prop_assert_eq!(analysis.states, size, "component size\n{}", text);
         prop_assert_eq!(optima.steps, steps.map(|s| s as u32), "steps\n{}", text);
         prop_assert_eq!(optima.moves, moves.map(|s| s as u32), "moves\n{}", text);
-        let by_moves = optimum(board, start, Metric::Moves, None, &Limits::none())
+        let by_moves = optimum(six, start, Metric::Moves, None, &Limits::none())
             .unwrap()
             .0;
         prop_assert_eq!(by_moves, moves.map(|s| s as u32));
         for metric in [Metric::Steps, Metric::Moves] {
-            let (sol, _) = solve(board, start, metric, None, &Limits::none()).unwrap();
+            let (sol, _) = solve(six, start, metric, None, &Limits::none()).unwrap();
             prop_assert_eq!(sol.is_some(), steps.is_some());
             if let Some(sol) = sol {
                 // the solution is optimal in its metric and legal by the verifier's rules
@@ -232,7 +231,7 @@ fn check(g: &Grid, text: &str) -> Result<(), TestCaseError> {
                     })
                     .collect();
                 prop_assert_eq!(
-                    replay(board, start, &written),
+                    replay(board, &puzzle.start, &written),
                     Verdict::Valid {
                         steps_out: sol.steps_out,
                         moves: sol.move_count()
@@ -243,9 +242,8 @@ fn check(g: &Grid, text: &str) -> Result<(), TestCaseError> {
         if can_exit {
             if let Some((far, pos)) = analysis.farthest_moves {
                 // the farthest position really is that far, by the brute force from it
-                let (far_board, far_start) = (board, pos);
                 let again = Analyser::new()
-                    .optima(far_board, far_start, &Limits::none())
+                    .optima(six, six.pack(&pos), &Limits::none())
                     .unwrap();
                 prop_assert_eq!(again.moves, Some(far));
             }
@@ -254,8 +252,13 @@ fn check(g: &Grid, text: &str) -> Result<(), TestCaseError> {
 
     // The generated slides are exactly the ones the verifier's rule accepts.
     let mut generated = Vec::new();
-    board.for_each_slide(start, |m, q| {
-        generated.push((m.vehicle as usize, board.direction(m), m.distance(), q))
+    six.for_each_slide(start, |m, q| {
+        generated.push((
+            m.vehicle as usize,
+            board.direction(m),
+            m.distance(),
+            six.unpack(q),
+        ))
     });
     let mut accepted = Vec::new();
     for i in 0..board.vehicles().len() {
@@ -266,7 +269,7 @@ fn check(g: &Grid, text: &str) -> Result<(), TestCaseError> {
             Direction::Right,
         ] {
             for dist in 1..=7 {
-                if let Ok(q) = board.slide(start, i, dir, dist) {
+                if let Ok(q) = board.slide(&puzzle.start, i, dir, dist) {
                     accepted.push((i, dir, dist, q));
                 }
             }
@@ -280,7 +283,7 @@ fn check(g: &Grid, text: &str) -> Result<(), TestCaseError> {
     prop_assert_eq!(brute_count, generated.len(), "slide count\n{}", text);
     // The step graph's edges are exactly the accepted slides of one cell, in vehicle order.
     let mut steps = Vec::new();
-    Steps(board).successors(&start, &mut steps);
+    Steps(six).successors(&start, &mut steps);
     let stepped: Vec<_> = steps
         .iter()
         .map(|e| {
@@ -288,7 +291,7 @@ fn check(g: &Grid, text: &str) -> Result<(), TestCaseError> {
                 e.mv.vehicle as usize,
                 board.direction(e.mv),
                 e.mv.distance(),
-                e.to,
+                six.unpack(e.to),
             )
         })
         .collect();

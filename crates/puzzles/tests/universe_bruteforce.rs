@@ -3,7 +3,7 @@
 //! the definitions: boards as cell arrays, placements by recursion over cells, components by
 //! breadth-first search over whole boards, minimality by re-solving after removing each vehicle.
 
-use gridlock_puzzles::rush_hour::universe::{lanes::tables, Config, Row, Rules, Scratch, Units};
+use gridlock_puzzles::rush_hour::universe::{lanes::tables, Config, Row, Rules, Units, Worker};
 use std::collections::{HashMap, HashSet, VecDeque};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -288,13 +288,13 @@ fn check_units(walls: usize, picks: &[u64]) -> usize {
         ..Config::default()
     };
     let units = Units::new(&config);
-    let mut scratch = Scratch::default();
+    let mut worker = Worker::default();
     let mut interesting = 0;
     let mut red_kinds = HashSet::new();
     let (mut skipped, mut rejected) = (0, 0);
     for &u in picks {
         let mut rows = Vec::new();
-        let summary = units.run_unit(u, &mut scratch, &mut rows);
+        let summary = units.run_unit(u, &mut worker, &mut rows);
         rows.sort_by(|a, b| a.key.cmp(&b.key));
         let (wall_mask, kinds) = units.unit(u);
         let spec: [Vec<usize>; 6] = std::array::from_fn(|r| {
@@ -353,12 +353,12 @@ fn sample(walls: usize, every: u64, max: usize, extra: &[u64]) -> Vec<u64> {
         ..Config::default()
     };
     let units = Units::new(&config);
-    let mut scratch = Scratch::default();
+    let mut worker = Worker::default();
     let mut picks = Vec::new();
     let mut u = 7;
     while u < units.count() && picks.len() < max {
         let mut rows = Vec::new();
-        let s = units.run_unit(u, &mut scratch, &mut rows);
+        let s = units.run_unit(u, &mut worker, &mut rows);
         if s.goal_positions > 0 && s.goal_positions < 1_000 {
             picks.push(u);
         }

@@ -2,13 +2,12 @@
 
 use crate::convert::serialised;
 use crate::errors;
-use crate::run::{interruptible, limit_error};
+use crate::run::limit_error;
 use gridlock_puzzles::chips::json::{json, JsonAnswer, VerifyJson};
 use gridlock_puzzles::chips::{self, Solver};
 use gridlock_puzzles::PuzzleError;
 use gridlock_search::{Limits, Stopped};
 use pyo3::prelude::*;
-use rayon::prelude::*;
 use std::sync::OnceLock;
 
 /// The table of every solvable position, explored once per process (630 positions, tens of
@@ -43,20 +42,7 @@ pub fn chips_solve_many<'py>(
     py: Python<'py>,
     inputs: Vec<String>,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    let found = interruptible(py, |_| {
-        inputs
-            .par_iter()
-            .map(|text| answer(text))
-            .collect::<Vec<_>>()
-    })?;
-    found
-        .into_iter()
-        .enumerate()
-        .map(|(k, r)| match r {
-            Ok(a) => serialised(py, &a),
-            Err(e) => Err(crate::many_error(py, k, &e)),
-        })
-        .collect()
+    crate::each_input(py, &inputs, |text, _| answer(text))
 }
 
 /// Replays a judge output (the move count, then one cell per line) against a board.

@@ -11,6 +11,8 @@
 //! objects, docstrings and stubs are in the Python package.
 
 use pyo3::prelude::*;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 mod chips;
 mod convert;
@@ -30,6 +32,31 @@ pub(crate) fn many_error(py: Python<'_>, index: usize, e: &gridlock_puzzles::Puz
     let _ = value.setattr("args", (message,));
     let _ = value.setattr("index", index);
     err
+}
+
+/// `solve_many` for a puzzle whose inputs are solved one by one: `answer` on every input,
+/// on every core off the GIL (Ctrl-C watched, [`run::interruptible`]), the objects as dicts
+/// in input order; the first input that fails raises its error ([`many_error`]).
+pub(crate) fn each_input<'py, A: serde::Serialize + Send>(
+    py: Python<'py>,
+    inputs: &[String],
+    answer: impl Fn(&str, &Arc<AtomicBool>) -> Result<A, gridlock_puzzles::PuzzleError> + Sync,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    use rayon::prelude::*;
+    let found = run::interruptible(py, |cancel| {
+        inputs
+            .par_iter()
+            .map(|text| answer(text, &cancel))
+            .collect::<Vec<_>>()
+    })?;
+    found
+        .into_iter()
+        .enumerate()
+        .map(|(k, r)| match r {
+            Ok(a) => convert::serialised(py, &a),
+            Err(e) => Err(many_error(py, k, &e)),
+        })
+        .collect()
 }
 
 /// A verdict object of the library's writers as a dict, with the problem's `reason` and

@@ -153,6 +153,20 @@ fn raise(py: Python<'_>, f: Failure) -> PyErr {
     }
 }
 
+/// The board of `board=` (its shape from `size=` when given) and the goal of `goal=` for it.
+fn board_and_goal(
+    py: Python<'_>,
+    board: &str,
+    size: Option<&str>,
+    goal: &str,
+) -> PyResult<(Board, Board)> {
+    let start = parse_board(board, self::size(py, size)?).map_err(|e| errors::parse(py, &e))?;
+    let goal = GoalSpec::of(goal)
+        .board(start.shape)
+        .map_err(|e| errors::puzzle(py, &e))?;
+    Ok((start, goal))
+}
+
 /// Solves one board: the `--format json` object of `gridlock n-puzzle` as a dict.
 #[pyfunction]
 #[pyo3(signature = (board, size=None, goal="blank-last", heuristic="auto", pattern=None, timeout=None, max_states=None))]
@@ -167,11 +181,7 @@ pub fn n_puzzle_solve<'py>(
     timeout: Option<f64>,
     max_states: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let shape = self::size(py, size)?;
-    let start = parse_board(board, shape).map_err(|e| errors::parse(py, &e))?;
-    let goal = GoalSpec::of(goal)
-        .board(start.shape)
-        .map_err(|e| errors::puzzle(py, &e))?;
+    let (start, goal) = board_and_goal(py, board, size, goal)?;
     let h = Heuristic {
         name: heuristic.to_string(),
         pattern: pattern.map(str::to_string),
@@ -283,11 +293,7 @@ pub fn n_puzzle_verify<'py>(
     size: Option<&str>,
     timeout: Option<f64>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let shape = self::size(py, size)?;
-    let start = parse_board(board, shape).map_err(|e| errors::parse(py, &e))?;
-    let goal = GoalSpec::of(goal)
-        .board(start.shape)
-        .map_err(|e| errors::puzzle(py, &e))?;
+    let (start, goal) = board_and_goal(py, board, size, goal)?;
     let file = parse_solution(solution).map_err(|e| errors::parse(py, &e))?;
     let verdict = verify::verify(&start, &goal, &file);
     let budget = search_budget(timeout, None);

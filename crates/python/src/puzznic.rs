@@ -9,7 +9,6 @@ use gridlock_puzzles::puzznic::{
 use gridlock_puzzles::puzznic::{render_json, Report, VerifyJson};
 use gridlock_puzzles::PuzzleError;
 use pyo3::prelude::*;
-use rayon::prelude::*;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -19,6 +18,25 @@ struct Options {
     objective: Objective,
     fast: bool,
     budget: Budget,
+}
+
+impl Options {
+    /// The options of `objective=`, `fast=`, `timeout=` and `max_states=`.
+    fn new(
+        py: Python<'_>,
+        objective: &str,
+        fast: bool,
+        (timeout, max_states): (Option<f64>, Option<usize>),
+    ) -> PyResult<Options> {
+        Ok(Options {
+            objective: self::objective(py, objective)?,
+            fast,
+            budget: Budget {
+                timeout,
+                max_states,
+            },
+        })
+    }
 }
 
 fn objective(py: Python<'_>, name: &str) -> PyResult<Objective> {
@@ -69,14 +87,7 @@ pub fn puzznic_solve<'py>(
     timeout: Option<f64>,
     max_states: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let options = Options {
-        objective: self::objective(py, objective)?,
-        fast,
-        budget: Budget {
-            timeout,
-            max_states,
-        },
-    };
+    let options = Options::new(py, objective, fast, (timeout, max_states))?;
     let found = interruptible(py, |cancel| answer(board, options, &cancel))?;
     serialised(py, &found.map_err(|e| errors::puzzle(py, &e))?)
 }
@@ -92,28 +103,8 @@ pub fn puzznic_solve_many<'py>(
     timeout: Option<f64>,
     max_states: Option<usize>,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    let options = Options {
-        objective: self::objective(py, objective)?,
-        fast,
-        budget: Budget {
-            timeout,
-            max_states,
-        },
-    };
-    let found = interruptible(py, |cancel| {
-        inputs
-            .par_iter()
-            .map(|text| answer(text, options, &cancel))
-            .collect::<Vec<_>>()
-    })?;
-    found
-        .into_iter()
-        .enumerate()
-        .map(|(k, r)| match r {
-            Ok(a) => serialised(py, &a),
-            Err(e) => Err(crate::many_error(py, k, &e)),
-        })
-        .collect()
+    let options = Options::new(py, objective, fast, (timeout, max_states))?;
+    crate::each_input(py, &inputs, |text, cancel| answer(text, options, cancel))
 }
 
 /// Replays a judge answer, then solves both objectives to say whether it is optimal.

@@ -98,9 +98,6 @@ pub fn limit_error(py: Python<'_>, stopped: &Stopped) -> PyErr {
         StopReason::OutOfMemory { .. } => "memory",
     };
     let parts: Option<Vec<u64>> = stopped.lower_bound.as_ref().map(|b| b.0.clone());
-    let message = match &stopped.lower_bound {
-        Some(b) => format!("{}; proven lower bound {b}", stopped.reason),
-        None => stopped.reason.to_string(),
-    };
+    let message = format!("{}{}", stopped.reason, stopped.bound_note());
     crate::errors::limit(py, message, reason, parts)
 }

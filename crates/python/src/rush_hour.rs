@@ -1,5 +1,5 @@
 //! `gridlock.rush_hour`: solve, solve_many, explore, generate, verify. Boards in every format
-//! and shape the CLI reads ([`parse_any`]); answers from the library's JSON writers
+//! and shape the CLI reads ([`parse`]); answers from the library's JSON writers
 //! (`rush_hour::json`).
 
 use crate::convert::serialised;
@@ -11,7 +11,7 @@ use gridlock_puzzles::rush_hour::json::{
 };
 use gridlock_puzzles::rush_hour::universe::component_key;
 use gridlock_puzzles::rush_hour::verify::parse_moves;
-use gridlock_puzzles::rush_hour::{optima_all_any, parse_any, AnyPuzzle, Metric};
+use gridlock_puzzles::rush_hour::{optima_all, parse, Metric, Prepared, Puzzle};
 use gridlock_puzzles::{PuzzleError, DEFAULT_MAX_STATES};
 use gridlock_search::Limits;
 use pyo3::prelude::*;
@@ -56,7 +56,7 @@ fn answer(
     limit: Option<u32>,
     limits: &Limits,
 ) -> Result<SolveJson, PuzzleError> {
-    let puzzle = parse_any(text, exit)?;
+    let puzzle = parse(text, exit)?;
     let (found, _) = puzzle.solve(metric, limit, limits)?;
     Ok(SolveJson::new(&puzzle, metric, limit, found.as_ref()))
 }
@@ -101,16 +101,16 @@ pub fn rush_hour_solve_many<'py>(
     let found = interruptible(py, |cancel| {
         let puzzles = inputs
             .par_iter()
-            .map(|text| parse_any(text, exit))
+            .map(|text| parse(text, exit))
             .collect::<Vec<_>>();
-        let parsed: Vec<AnyPuzzle> = match puzzles.iter().position(Result::is_err) {
+        let parsed: Vec<Puzzle> = match puzzles.iter().position(Result::is_err) {
             Some(k) => {
                 let e = puzzles.into_iter().nth(k).and_then(Result::err);
                 return Err((k, PuzzleError::from(e.expect("an error"))));
             }
             None => puzzles.into_iter().flatten().collect(),
         };
-        let optima = optima_all_any(&parsed, &budget.limits(&cancel));
+        let optima = optima_all(&parsed, &budget.limits(&cancel));
         parsed
             .iter()
             .zip(optima)
@@ -124,9 +124,9 @@ pub fn rush_hour_solve_many<'py>(
                 let board = if token.chars().count() == 36 && !token.contains(char::is_whitespace) {
                     token.to_string()
                 } else {
-                    puzzle.string(&puzzle.start())
+                    puzzle.string(&puzzle.start)
                 };
-                let red = u32::from(puzzle.red_len().unwrap_or(0));
+                let red = u32::from(puzzle.board().red_len().unwrap_or(0));
                 Ok(BatchAnswer::new(k + 1, board, red, &optima, metric, limit))
             })
             .collect::<Result<Vec<_>, _>>()
@@ -147,17 +147,17 @@ pub fn rush_hour_explore<'py>(
     timeout: Option<f64>,
     max_states: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let puzzle = parse_any(board, exit(py, exit_row)?).map_err(|e| errors::parse(py, &e))?;
+    let puzzle = parse(board, exit(py, exit_row)?).map_err(|e| errors::parse(py, &e))?;
     let budget = budget(timeout, max_states);
     let found = interruptible(py, |cancel| {
         let limits = budget.limits(&cancel);
         let (analysis, _) = puzzle.analyse(&limits)?;
         // the universe's key, for the boards of its definition (as the CLI gives it)
-        let key = match &puzzle {
-            AnyPuzzle::Six(_) => component_key(&puzzle.string(&puzzle.start()), &limits)
+        let key = match &puzzle.prepared {
+            Prepared::Six(_) => component_key(&puzzle.string(&puzzle.start), &limits)
                 .ok()
                 .map(|k| k.key),
-            AnyPuzzle::General(_) => None,
+            Prepared::General(_) => None,
         };
         Ok::<_, gridlock_search::Stopped>(ExploreJson::new(&puzzle, &analysis, key))
     })?;
@@ -241,7 +241,7 @@ pub fn rush_hour_verify<'py>(
     timeout: Option<f64>,
     max_states: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let puzzle = parse_any(board, exit(py, exit_row)?).map_err(|e| errors::parse(py, &e))?;
+    let puzzle = parse(board, exit(py, exit_row)?).map_err(|e| errors::parse(py, &e))?;
     let list = parse_moves(solution).map_err(|e| errors::parse(py, &e))?;
     let budget = budget(timeout, max_states);
     let judgement = interruptible(py, |cancel| puzzle.judge(&list, &budget.limits(&cancel)))?;

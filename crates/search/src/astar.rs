@@ -1,11 +1,9 @@
 use crate::arena::Arena;
-use crate::bfs::path_cost;
 use crate::cost::{Bound, Cost};
 use crate::graph::Graph;
-use crate::graph::SearchResult;
-use crate::limits::{Limits, Stopped, CLOCK_EVERY};
+use crate::limits::{Limits, Stopped};
 use crate::memory::{reserve, Held};
-use crate::path::Found;
+use crate::path::{path_cost, Found, SearchResult};
 use crate::stats::Stats;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -70,15 +68,9 @@ pub fn astar<G: Graph>(
                 stats,
             });
         }
-        if stats.expanded % CLOCK_EVERY == CLOCK_EVERY - 1 {
-            if let Err(reason) = limits.check_clock() {
-                return Err(stopped(reason, stats, clock, f));
-            }
+        if let Err(reason) = limits.expand(&mut stats, graph, &state, &mut edges) {
+            return Err(stopped(reason, stats, clock, f));
         }
-        stats.expanded += 1;
-        edges.clear();
-        graph.successors(&state, &mut edges);
-        stats.generated += edges.len() as u64;
         for edge in &edges {
             let cost = g + edge.cost;
             // room for a new state and its queue entry, or the search stops here: `f` is

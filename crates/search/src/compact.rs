@@ -1,7 +1,7 @@
 //! Whole-component exploration of a reversible graph that stores states only: no edges, no
 //! parents, no per-slot links.
 //!
-//! [`crate::explore`] keeps every edge and [`crate::slots::SlotComponent`] a link per slot
+//! [`crate::EdgeComponent`] keeps every edge and [`crate::slots::SlotComponent`] a link per slot
 //! (at most 64 slots); both cost many bytes per state. [`CompactComponent`] keeps each state
 //! once, in breadth-first order from the start, and an open-addressing index of 4-byte state
 //! numbers, so a state costs its own size plus about 8 bytes of index. Distances over any
@@ -10,12 +10,12 @@
 //! in the index: successors are recomputed rather than stored, which is what makes tens of
 //! millions of states fit in a few hundred MiB.
 
+use crate::component::{Component, UNREACHABLE};
 use crate::graph::{Edge, Graph, Reversible};
-use crate::limits::{Limits, StopReason, Stopped, CLOCK_EVERY};
+use crate::hash::home;
+use crate::limits::{Limits, StopReason, Stopped};
 use crate::memory::{reserve, reserve_exact, Held};
-use crate::slots::home;
 use crate::stats::Stats;
-use crate::UNREACHABLE;
 use std::hash::Hash;
 use std::time::Instant;
 
@@ -84,16 +84,10 @@ impl<S: Copy + Eq + Hash> CompactComponent<S> {
                 self.levels.push(i as u32);
                 level_end = self.states.len();
             }
-            if stats.expanded % CLOCK_EVERY == CLOCK_EVERY - 1 {
-                if let Err(reason) = limits.check_clock() {
-                    outcome = Err(reason);
-                    break;
-                }
+            if let Err(reason) = limits.expand(&mut stats, graph, &self.states[i], &mut buffer) {
+                outcome = Err(reason);
+                break;
             }
-            stats.expanded += 1;
-            buffer.clear();
-            graph.successors(&self.states[i], &mut buffer);
-            stats.generated += buffer.len() as u64;
             for e in &buffer {
                 // (an edge adds at most one state: `spare` counts down)
                 if spare == 0 {
@@ -185,49 +179,6 @@ impl<S: Copy + Eq + Hash> CompactComponent<S> {
         }
     }
 
-    /// Number of states.
-    pub fn len(&self) -> usize {
-        self.states.len()
-    }
-
-    /// True when nothing was explored.
-    pub fn is_empty(&self) -> bool {
-        self.states.is_empty()
-    }
-
-    /// State number `i`.
-    pub fn state(&self, i: u32) -> S {
-        self.states[i as usize]
-    }
-
-    /// The number of `state`, if it is in the component.
-    #[inline]
-    pub fn index_of(&self, state: &S) -> Option<u32> {
-        let mask = self.index.len() - 1;
-        let mut p = home(state, self.shift);
-        loop {
-            let k = self.index[p];
-            if k == 0 {
-                return None;
-            }
-            if self.states[k as usize - 1] == *state {
-                return Some(k - 1);
-            }
-            p = (p + 1) & mask;
-        }
-    }
-
-    /// Distance of state `i` from the start in the explored graph.
-    pub fn depth(&self, i: u32) -> u32 {
-        (self.levels.partition_point(|&first| first <= i) - 1) as u32
-    }
-
-    /// The numbers of the states satisfying `pred`, in order, into `out`.
-    pub fn find_into(&self, mut pred: impl FnMut(&S) -> bool, out: &mut Vec<u32>) {
-        out.clear();
-        out.extend((0..self.states.len() as u32).filter(|&i| pred(&self.states[i as usize])));
-    }
-
     /// Breadth-first distances (edge counts) from `sources` over `graph`, whose states must be
     /// those of this component (a graph with the same reachable set, such as whole slides
     /// where the component was explored over one-cell steps), into `dist`
@@ -276,21 +227,16 @@ impl<S: Copy + Eq + Hash> CompactComponent<S> {
             if stop == Some(i) {
                 break;
             }
-            if stats.expanded % CLOCK_EVERY == CLOCK_EVERY - 1 {
-                if let Err(reason) = limits.check_clock() {
-                    stats.elapsed = clock.elapsed();
-                    return Err(Stopped {
-                        reason,
-                        stats,
-                        lower_bound: None,
-                    });
-                }
+            let state = &self.states[i as usize];
+            if let Err(reason) = limits.expand(&mut stats, graph, state, &mut buffer) {
+                stats.elapsed = clock.elapsed();
+                return Err(Stopped {
+                    reason,
+                    stats,
+                    lower_bound: None,
+                });
             }
-            stats.expanded += 1;
             let d = dist[i as usize] + 1;
-            buffer.clear();
-            graph.successors(&self.states[i as usize], &mut buffer);
-            stats.generated += buffer.len() as u64;
             for e in &buffer {
                 let j = self
                     .index_of(&e.to)
@@ -305,6 +251,39 @@ impl<S: Copy + Eq + Hash> CompactComponent<S> {
         stats.hold_bytes(self.held() + dist.held() + order.held() + buffer.held());
         stats.elapsed = clock.elapsed();
         Ok(stats)
+    }
+}
+
+/// The compact explorer's answers: `index_of` is one probe of its index.
+impl<S: Copy + Eq + Hash> Component for CompactComponent<S> {
+    type State = S;
+
+    fn len(&self) -> usize {
+        self.states.len()
+    }
+
+    fn state(&self, i: u32) -> S {
+        self.states[i as usize]
+    }
+
+    #[inline]
+    fn index_of(&self, state: &S) -> Option<u32> {
+        let mask = self.index.len() - 1;
+        let mut p = home(state, self.shift);
+        loop {
+            let k = self.index[p];
+            if k == 0 {
+                return None;
+            }
+            if self.states[k as usize - 1] == *state {
+                return Some(k - 1);
+            }
+            p = (p + 1) & mask;
+        }
+    }
+
+    fn depth(&self, i: u32) -> u32 {
+        (self.levels.partition_point(|&first| first <= i) - 1) as u32
     }
 }
 

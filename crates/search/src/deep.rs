@@ -1,11 +1,12 @@
 //! IDA* for deep unit-cost searches on a state changed in place.
 //!
-//! [`crate::ida_star`] works on any [`crate::Graph`]: it copies every successor into a buffer
-//! and scans the path for repeats, which costs far more than the heuristic itself once a
-//! search runs into hundreds of millions of nodes. [`ida_star_in_place`] is the fast path for
-//! puzzles whose moves can be undone (sliding tiles): one mutable state, moves applied and
-//! undone in place, the child's bound computed from the parent's and the move, the move that
-//! undoes the previous one never tried, and nothing allocated per node.
+//! A search that copies every successor into a buffer and scans its path for repeats costs
+//! far more than the heuristic itself once it runs into hundreds of millions of nodes.
+//! [`ida_star_in_place`] is made for puzzles whose moves can be undone (sliding tiles): one
+//! mutable state, moves applied and undone in place, the child's bound computed from the
+//! parent's and the move, the move that undoes the previous one never tried, and nothing
+//! allocated per node. Puzzles call it through [`crate::ida_star_split`], which runs it on one
+//! thread or splits its deep iterations over every core ([`probe_until`] is that unit).
 
 use crate::limits::{Limits, StopReason, Stopped, CLOCK_EVERY};
 use crate::stats::Stats;
@@ -57,7 +58,7 @@ pub struct DeepFound<M> {
 /// it was otherwise (also when a limit stops it). `max_cost`, when given, ends the search with no answer once the bound
 /// exceeds it; `limits.max_states` caps the expanded nodes (IDA* holds only the current
 /// path); the clock and the cancel flag are looked at every few thousand expansions.
-pub fn ida_star_in_place<P: InPlace>(
+pub(crate) fn ida_star_in_place<P: InPlace>(
     puzzle: &P,
     state: &mut P::State,
     h: u32,
@@ -65,35 +66,25 @@ pub fn ida_star_in_place<P: InPlace>(
     limits: &Limits,
 ) -> Result<DeepFound<P::Move>, Stopped> {
     let clock = Instant::now();
-    let mut walk = Walk {
-        puzzle,
-        limits,
-        path: Vec::with_capacity(128),
-        stats: Stats::default(),
-        next_bound: u32::MAX,
-        bound: h,
-        countdown: CLOCK_EVERY,
-        cap: limits.max_states.map_or(u64::MAX, |m| m as u64),
-        superseded: None,
-    };
+    let mut walk = Walk::new(puzzle, limits, h, None);
     let mut iterations = Vec::new();
     loop {
-        if max_cost.is_some_and(|m| walk.bound > m) {
+        if max_cost.is_some_and(|m| walk.it.bound > m) {
             return Ok(walk.finish(None, iterations, clock));
         }
-        iterations.push(walk.bound);
-        walk.next_bound = u32::MAX;
+        iterations.push(walk.it.bound);
+        walk.it.next_bound = u32::MAX;
         match walk.probe(state, 0, h, None) {
             Ok(true) => {
-                let moves = std::mem::take(&mut walk.path);
+                let moves = std::mem::take(&mut walk.it.path);
                 return Ok(walk.finish(Some(moves), iterations, clock));
             }
-            Ok(false) if walk.next_bound == u32::MAX => {
+            Ok(false) if walk.it.next_bound == u32::MAX => {
                 return Ok(walk.finish(None, iterations, clock))
             }
-            Ok(false) => walk.bound = walk.next_bound,
+            Ok(false) => walk.it.bound = walk.it.next_bound,
             Err(reason) => {
-                let bound = walk.bound;
+                let bound = walk.it.bound;
                 let stats = walk.finish(None, iterations, clock).stats;
                 return Err(Stopped {
                     reason,
@@ -105,9 +96,9 @@ pub fn ida_star_in_place<P: InPlace>(
     }
 }
 
-/// What one bounded depth-first pass of [`probe_in_place`] found.
+/// What one bounded depth-first pass of [`probe_until`] found.
 #[derive(Clone, Debug)]
-pub struct Probe<M> {
+pub(crate) struct Probe<M> {
     /// The moves from the node to a goal within the bound, if one was found.
     pub moves: Option<Vec<M>>,
     /// The smallest `g + h` above the bound met on the way: the next bound, if any.
@@ -119,20 +110,9 @@ pub struct Probe<M> {
 /// One IDA* iteration below a node: the building block for splitting one search tree
 /// across threads (a driver expands the first levels itself, then probes each subtree with
 /// the same bound and takes the smallest next bound). `g` is the node's depth, `h` its
-/// lower bound, `banned` the move that would undo the move into it.
-pub fn probe_in_place<P: InPlace>(
-    puzzle: &P,
-    state: &mut P::State,
-    (g, h): (u32, u32),
-    banned: Option<P::Move>,
-    bound: u32,
-    limits: &Limits,
-) -> Result<Probe<P::Move>, Stopped> {
-    probe_until(puzzle, state, (g, h), banned, bound, limits, None)
-}
-
-/// [`probe_in_place`], also stopped (as [`StopReason::Cancelled`]) once `superseded`'s
-/// counter holds an index below its own: a subtree earlier in the serial order found a goal.
+/// lower bound, `banned` the move that would undo the move into it. Also stopped (as
+/// [`StopReason::Cancelled`]) once `superseded`'s counter holds an index below its own: a
+/// subtree earlier in the serial order found a goal.
 pub(crate) fn probe_until<P: InPlace>(
     puzzle: &P,
     state: &mut P::State,
@@ -143,27 +123,17 @@ pub(crate) fn probe_until<P: InPlace>(
     superseded: Option<(&AtomicUsize, usize)>,
 ) -> Result<Probe<P::Move>, Stopped> {
     let clock = Instant::now();
-    let mut walk = Walk {
-        puzzle,
-        limits,
-        path: Vec::with_capacity(128),
-        stats: Stats::default(),
-        next_bound: u32::MAX,
-        bound,
-        countdown: CLOCK_EVERY,
-        cap: limits.max_states.map_or(u64::MAX, |m| m as u64),
-        superseded,
-    };
+    let mut walk = Walk::new(puzzle, limits, bound, superseded);
     let outcome = if g + h > bound {
-        walk.next_bound = g + h;
+        walk.it.next_bound = g + h;
         Ok(false)
     } else {
         walk.probe(state, g, h, banned)
     };
-    let next_bound = (walk.next_bound != u32::MAX).then_some(walk.next_bound);
+    let next_bound = (walk.it.next_bound != u32::MAX).then_some(walk.it.next_bound);
     match outcome {
         Ok(found) => {
-            let moves = found.then(|| std::mem::take(&mut walk.path));
+            let moves = found.then(|| std::mem::take(&mut walk.it.path));
             let stats = walk.finish(None, Vec::new(), clock).stats;
             Ok(Probe {
                 moves,
@@ -179,15 +149,96 @@ pub(crate) fn probe_until<P: InPlace>(
     }
 }
 
-struct Walk<'a, P: InPlace> {
-    puzzle: &'a P,
-    limits: &'a Limits,
-    /// The moves from the start to the current node.
-    path: Vec<P::Move>,
-    stats: Stats,
+/// What one IDA* iteration keeps while it walks the tree, serially or down to the split
+/// search's frontier.
+pub(crate) struct Iteration<'a, P: InPlace> {
+    pub puzzle: &'a P,
+    /// The iteration's bound.
+    pub bound: u32,
     /// The smallest `f` above the bound seen in this iteration: the next bound.
-    next_bound: u32,
-    bound: u32,
+    pub next_bound: u32,
+    /// The moves from the start to the current node.
+    pub path: Vec<P::Move>,
+    pub stats: Stats,
+}
+
+impl<'a, P: InPlace> Iteration<'a, P> {
+    pub fn new(puzzle: &'a P, bound: u32) -> Self {
+        Iteration {
+            puzzle,
+            bound,
+            next_bound: u32::MAX,
+            path: Vec::with_capacity(128),
+            stats: Stats::default(),
+        }
+    }
+}
+
+/// Whether a goal lies below a node (the state is left there), or the limit that stopped
+/// the search (the state is left as it was).
+pub(crate) type Descent = Result<bool, StopReason>;
+
+/// One node's expansion, the loop the serial search and the split search's frontier share:
+/// every move but `banned`, in the puzzle's order, applied in place; a child within the
+/// bound is handed to [`Expand::descend`], and the smallest `f` above it is kept as the next
+/// bound.
+pub(crate) trait Expand<'a, P: InPlace + 'a> {
+    /// The iteration walked.
+    fn iteration(&mut self) -> &mut Iteration<'a, P>;
+
+    /// Searches below the child `state`, reached by `mv` (already on the path); `depth` is
+    /// its `(g, h)`: moves from the start and lower bound.
+    fn descend(&mut self, state: &mut P::State, mv: P::Move, depth: (u32, u32)) -> Descent;
+
+    /// Expands `state` (reached in `g` moves, lower bound `h`): the path ends at it, and
+    /// each child is put on it while [`Expand::descend`] searches below.
+    #[inline]
+    fn expand(&mut self, state: &mut P::State, g: u32, h: u32, banned: Option<P::Move>) -> Descent {
+        let puzzle = self.iteration().puzzle;
+        for &mv in puzzle.moves(state) {
+            if Some(mv) == banned {
+                continue;
+            }
+            let (child_h, undo) = puzzle.apply(state, mv, h);
+            let it = self.iteration();
+            it.stats.generated += 1;
+            let f = g + 1 + child_h;
+            if f <= it.bound {
+                it.path.push(mv);
+                match self.descend(state, mv, (g + 1, child_h)) {
+                    Ok(true) => return Ok(true),
+                    Ok(false) => {}
+                    Err(reason) => {
+                        self.iteration().path.pop();
+                        puzzle.undo(state, mv, undo);
+                        return Err(reason);
+                    }
+                }
+                self.iteration().path.pop();
+            } else if f < it.next_bound {
+                it.next_bound = f;
+            }
+            puzzle.undo(state, mv, undo);
+        }
+        Ok(false)
+    }
+}
+
+impl<'a, P: InPlace> Expand<'a, P> for Walk<'a, P> {
+    #[inline]
+    fn iteration(&mut self) -> &mut Iteration<'a, P> {
+        &mut self.it
+    }
+
+    #[inline]
+    fn descend(&mut self, state: &mut P::State, mv: P::Move, (g, h): (u32, u32)) -> Descent {
+        self.probe(state, g, h, Some(self.it.puzzle.inverse(mv)))
+    }
+}
+
+struct Walk<'a, P: InPlace> {
+    it: Iteration<'a, P>,
+    limits: &'a Limits,
     /// Expansions left until the clock is looked at again.
     countdown: u64,
     /// Expansions allowed in total.
@@ -197,72 +248,57 @@ struct Walk<'a, P: InPlace> {
     superseded: Option<(&'a AtomicUsize, usize)>,
 }
 
-impl<P: InPlace> Walk<'_, P> {
+impl<'a, P: InPlace> Walk<'a, P> {
+    fn new(
+        puzzle: &'a P,
+        limits: &'a Limits,
+        bound: u32,
+        superseded: Option<(&'a AtomicUsize, usize)>,
+    ) -> Self {
+        Walk {
+            it: Iteration::new(puzzle, bound),
+            limits,
+            countdown: CLOCK_EVERY,
+            cap: limits.max_states.map_or(u64::MAX, |m| m as u64),
+            superseded,
+        }
+    }
+
     fn finish(
         mut self,
         moves: Option<Vec<P::Move>>,
         iterations: Vec<u32>,
         clock: Instant,
     ) -> DeepFound<P::Move> {
-        self.stats.elapsed = clock.elapsed();
-        self.stats.peak_bytes = self.stats.peak_states * std::mem::size_of::<P::Move>() as u64;
+        let stats = &mut self.it.stats;
+        stats.elapsed = clock.elapsed();
+        stats.peak_bytes = stats.peak_states * std::mem::size_of::<P::Move>() as u64;
         DeepFound {
             moves,
-            stats: self.stats,
+            stats: self.it.stats,
             iterations,
         }
     }
 
     /// Searches below `state` (reached in `g` moves, lower bound `h`, `banned` the move that
     /// would undo the last one) for a goal within the bound.
-    fn probe(
-        &mut self,
-        state: &mut P::State,
-        g: u32,
-        h: u32,
-        banned: Option<P::Move>,
-    ) -> Result<bool, StopReason> {
-        if self.puzzle.is_goal(state, h) {
+    fn probe(&mut self, state: &mut P::State, g: u32, h: u32, banned: Option<P::Move>) -> Descent {
+        if self.it.puzzle.is_goal(state, h) {
             return Ok(true);
         }
         self.tick()?;
-        let depth = self.path.len() as u64 + 1;
-        if depth > self.stats.peak_states {
-            self.stats.peak_states = depth;
+        let depth = self.it.path.len() as u64 + 1;
+        if depth > self.it.stats.peak_states {
+            self.it.stats.peak_states = depth;
         }
-        for &mv in self.puzzle.moves(state) {
-            if Some(mv) == banned {
-                continue;
-            }
-            let (child_h, undo) = self.puzzle.apply(state, mv, h);
-            self.stats.generated += 1;
-            let f = g + 1 + child_h;
-            if f <= self.bound {
-                self.path.push(mv);
-                match self.probe(state, g + 1, child_h, Some(self.puzzle.inverse(mv))) {
-                    Ok(true) => return Ok(true),
-                    Ok(false) => {}
-                    Err(reason) => {
-                        // unwind, so that a stopped search leaves the start as it was
-                        self.path.pop();
-                        self.puzzle.undo(state, mv, undo);
-                        return Err(reason);
-                    }
-                }
-                self.path.pop();
-            } else if f < self.next_bound {
-                self.next_bound = f;
-            }
-            self.puzzle.undo(state, mv, undo);
-        }
-        Ok(false)
+        self.expand(state, g, h, banned)
     }
 
     /// Counts one expansion; looks at the cap every time and at the clock now and then.
     #[inline]
     fn tick(&mut self) -> Result<(), StopReason> {
-        self.stats.expanded += 1;
-        if self.stats.expanded > self.cap {
+        self.it.stats.expanded += 1;
+        if self.it.stats.expanded > self.cap {
             return Err(StopReason::StateLimit(self.cap as usize));
         }
         self.countdown -= 1;
@@ -328,11 +364,11 @@ mod tests {
     fn probes_below_a_node_give_the_answer_or_the_next_bound() {
         let line = Line { moves: [1, -1] };
         let mut s = 7;
-        let short = probe_in_place(&line, &mut s, (0, 7), None, 6, &Limits::none()).unwrap();
+        let short = probe_until(&line, &mut s, (0, 7), None, 6, &Limits::none(), None).unwrap();
         assert_eq!((short.moves, short.next_bound), (None, Some(7)));
         // below the start's first move (-1, to 6), with the bound of the whole search
         let mut s = 6;
-        let p = probe_in_place(&line, &mut s, (1, 6), Some(1), 7, &Limits::none()).unwrap();
+        let p = probe_until(&line, &mut s, (1, 6), Some(1), 7, &Limits::none(), None).unwrap();
         assert_eq!(p.moves, Some(vec![-1; 6]));
     }
 

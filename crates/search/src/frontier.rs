@@ -15,9 +15,8 @@
 //! or better. Masks are an optimisation only: the merge against the two previous levels keeps
 //! the sweep right whatever subset of such operators a graph reports.
 
-use crate::cost::Bound;
 use crate::levels::Sweep;
-use crate::limits::{Limits, StopReason, Stopped, CLOCK_EVERY};
+use crate::limits::{Limits, StopReason, Stopped};
 use crate::memory::{reserve, reserve_exact, Held};
 use crate::stats::Stats;
 use std::cmp::Ordering;
@@ -216,13 +215,10 @@ where
         next.clear();
         let mut flush_at = flush_min.max(FLUSH_FACTOR * current.len());
         for &(s, skip) in &current {
-            if stats.expanded % CLOCK_EVERY == CLOCK_EVERY - 1 {
-                if let Err(reason) = limits.check_clock() {
-                    outcome = Err(reason);
-                    break 'levels;
-                }
+            if let Err(reason) = limits.expanding(&mut stats) {
+                outcome = Err(reason);
+                break 'levels;
             }
-            stats.expanded += 1;
             let before = next.len();
             // the sort's digit counts are allocated later: keep room for them
             let others = prev.held() + current.held() + scratch.held() + count_bytes::<G::State>();
@@ -282,19 +278,7 @@ where
         std::mem::swap(&mut current, &mut next);
     }
     stats.elapsed = clock.elapsed();
-    match outcome {
-        Ok(()) => Ok(Sweep {
-            states: visited,
-            depth,
-            stopped,
-            stats,
-        }),
-        Err(reason) => Err(Stopped {
-            reason,
-            stats,
-            lower_bound: Some(Bound::of(&(depth + 1))),
-        }),
-    }
+    Sweep::ended(outcome, visited, depth, stopped, stats)
 }
 
 /// Sorts the candidates in `next`, merges their duplicates and drops those of the two levels

@@ -25,8 +25,9 @@ pub trait Graph {
 
 /// Marker for graphs in which every edge `s → t` has a reverse edge `t → s` of the same cost.
 ///
-/// Sliding puzzles are reversible, which lets [`crate::bidirectional_bfs`] search backwards
-/// from the goals with the same successor function.
+/// Sliding puzzles are reversible, which lets [`crate::sweep`] hold three levels only and
+/// [`crate::CompactComponent`] measure distances from a goal set with the same successor
+/// function.
 pub trait Reversible: Graph {}
 
 /// One edge of a [`Graph`]: the move taken, the state it leads to and its cost.
@@ -53,17 +54,3 @@ impl<S, M> Edge<S, M, u32> {
         Edge { mv, to, cost: 1 }
     }
 }
-
-/// What a completed search over `G` returns: the optimal path, if any, and statistics.
-pub type FoundIn<G> =
-    crate::path::Found<<G as Graph>::State, <G as Graph>::Move, <G as Graph>::Cost>;
-
-/// The outcome of a search over `G`: an answer, or the limit that stopped it.
-pub type SearchResult<G> = Result<FoundIn<G>, crate::limits::Stopped>;
-
-/// A whole explored component of `G`.
-pub type ComponentOf<G> =
-    crate::component::Component<<G as Graph>::State, <G as Graph>::Move, <G as Graph>::Cost>;
-
-/// An edge of `G`.
-pub type EdgeOf<G> = Edge<<G as Graph>::State, <G as Graph>::Move, <G as Graph>::Cost>;

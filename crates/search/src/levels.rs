@@ -10,9 +10,9 @@
 
 use crate::cost::Bound;
 use crate::graph::{Edge, Reversible};
-use crate::limits::{Limits, StopReason, Stopped, CLOCK_EVERY};
+use crate::hash::home;
+use crate::limits::{Limits, StopReason, Stopped};
 use crate::memory::{reserve, reserve_exact, Held};
-use crate::slots::home;
 use crate::stats::Stats;
 use std::hash::Hash;
 use std::ops::ControlFlow;
@@ -90,16 +90,10 @@ where
     let (mut lo, mut mid) = (0, 1);
     'levels: while stopped.is_none() {
         for i in lo..mid {
-            if stats.expanded % CLOCK_EVERY == CLOCK_EVERY - 1 {
-                if let Err(reason) = limits.check_clock() {
-                    outcome = Err(reason);
-                    break 'levels;
-                }
+            if let Err(reason) = limits.expand(&mut stats, graph, &run.held[i], &mut buffer) {
+                outcome = Err(reason);
+                break 'levels;
             }
-            stats.expanded += 1;
-            buffer.clear();
-            graph.successors(&run.held[i], &mut buffer);
-            stats.generated += buffer.len() as u64;
             for e in &buffer {
                 if run.spare == 0 {
                     if let Err(reason) = run.make_room(buffer.held(), limits) {
@@ -134,19 +128,32 @@ where
     stats.hold_states(run.held.len());
     stats.hold_bytes(run.bytes() + buffer.held());
     stats.elapsed = clock.elapsed();
-    match outcome {
-        Ok(()) => Ok(Sweep {
-            states: run.visited,
-            depth,
-            stopped,
-            stats,
-        }),
-        // every state nearer than `depth + 1` was visited (and not stopped on)
-        Err(reason) => Err(Stopped {
-            reason,
-            stats,
-            lower_bound: Some(Bound::of(&(depth + 1))),
-        }),
+    Sweep::ended(outcome, run.visited, depth, stopped, stats)
+}
+
+impl<B> Sweep<B> {
+    /// A sweep's answer: what it saw, or the limit that stopped it at level `depth + 1` (every
+    /// state nearer was visited, and not stopped on).
+    pub(crate) fn ended(
+        outcome: Result<(), StopReason>,
+        states: u64,
+        depth: u32,
+        stopped: Option<B>,
+        stats: Stats,
+    ) -> Result<Sweep<B>, Stopped> {
+        match outcome {
+            Ok(()) => Ok(Sweep {
+                states,
+                depth,
+                stopped,
+                stats,
+            }),
+            Err(reason) => Err(Stopped {
+                reason,
+                stats,
+                lower_bound: Some(Bound::of(&(depth + 1))),
+            }),
+        }
     }
 }
 

@@ -3,20 +3,16 @@
 //! A small, puzzle-agnostic state-space search engine. A puzzle describes its state graph by
 //! implementing [`Graph`]; the engine supplies the algorithms:
 //!
-//! | need | function |
+//! | need | call |
 //! |---|---|
-//! | fewest edges, optional depth limit | [`bfs`] |
+//! | fewest edges from a start to a goal | [`bfs`] |
 //! | cheapest path, any [`Cost`] (including lexicographic [`Lex`] pairs) | [`dijkstra`] |
-//! | cheapest path with an admissible lower bound | [`astar`], [`ida_star`] |
+//! | cheapest path with an admissible lower bound | [`astar`] |
 //! | the same, with a bound that can also declare a state a dead end | [`astar_pruning`] |
-//! | fewest moves, deep searches (10⁶–10¹⁰ nodes) on a state changed in place | [`ida_star_in_place`] over [`InPlace`] |
+//! | fewest moves, deep searches (10⁶–10¹⁰ nodes) on a state changed in place, every core | [`ida_star_split`] over [`InPlace`] |
 //! | exact distances in an abstraction, as a lower-bound table (pattern database) | [`pdb::build`] over [`pdb::PatternSpace`], [`pdb::save`], [`pdb::load`] |
-//! | fewest edges in a reversible graph, searching from both ends | [`bidirectional_bfs`] |
-//! | the whole connected component, distances to a goal set, optimal paths out of it | [`explore`], [`Component`] |
-//! | every state of a reversible graph with its distance, in memory for three levels | [`sweep`] |
-//! | a whole component of a reversible graph with numbered edge *slots*, in steps and in runs of one slot | [`slots::SlotComponent`] |
-//! | the same sweep for levels far larger than the cache: duplicates found by radix-sorting whole levels, operators that lead back masked | [`frontier_sweep`] over [`MaskedGraph`] |
-//! | a whole component holding its states only (tens of millions), distances over any graph on the same states | [`CompactComponent`] |
+//! | how far the states of a reversible graph lie from a start, three levels in memory | [`sweep`] (hashed levels), [`frontier_sweep`] over [`MaskedGraph`] (sorted levels, for levels larger than the cache) |
+//! | a whole component, then questions about it ([`Component`]) | [`EdgeComponent`] (every edge: any graph, lexicographic paths), [`CompactComponent`] (states only: the largest components), [`slots::SlotComponent`] (one link per slot: steps and runs of one slot) |
 //! | the least total cost of matching items to distinct targets (an admissible bound for A*) | [`assignment::Assignment`] |
 //!
 //! Which to pick, and what each costs, is in `docs/engine.md`.
@@ -55,14 +51,15 @@ mod arena;
 pub mod assignment;
 mod astar;
 mod bfs;
-mod bidirectional;
+mod bytes;
 mod compact;
 mod component;
 mod cost;
 mod deep;
+mod edges;
 mod frontier;
 mod graph;
-mod ida;
+mod hash;
 mod levels;
 mod limits;
 pub mod machine;
@@ -76,18 +73,17 @@ mod stats;
 
 pub use assignment::Assignment;
 pub use astar::{astar, dijkstra};
-pub use bfs::{bfs, bfs_with_depth};
-pub use bidirectional::bidirectional_bfs;
+pub use bfs::bfs;
 pub use compact::CompactComponent;
-pub use component::{explore, Component, UNREACHABLE};
+pub use component::{Component, UNREACHABLE};
 pub use cost::{Bound, Cost, Lex, Parts};
-pub use deep::{ida_star_in_place, probe_in_place, DeepFound, InPlace, Probe};
+pub use deep::{DeepFound, InPlace};
+pub use edges::{EdgeComponent, EdgeComponentOf};
 pub use frontier::{frontier_sweep, MaskedGraph, RadixKey};
-pub use graph::{ComponentOf, Edge, EdgeOf, FoundIn, Graph, Reversible, SearchResult};
-pub use ida::ida_star;
+pub use graph::{Edge, Graph, Reversible};
 pub use levels::{sweep, Sweep};
 pub use limits::{Limits, StopReason, Stopped};
-pub use path::{Found, Path};
+pub use path::{Found, FoundIn, Path, SearchResult};
 pub use pruning::astar_pruning;
 pub use split::{ida_star_split, SPLIT_ABOVE};
 pub use stats::Stats;

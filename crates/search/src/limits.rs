@@ -1,4 +1,5 @@
-use crate::memory::Bytes;
+use crate::bytes::Bytes;
+use crate::graph::{Edge, Graph};
 use crate::stats::Stats;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -116,6 +117,34 @@ impl Limits {
             _ => Ok(()),
         }
     }
+
+    /// Counts one expansion in `stats`; every [`CLOCK_EVERY`] expansions, looks at the
+    /// deadline and the cancel flag first (a stop is not counted): every search's step.
+    #[inline]
+    pub(crate) fn expanding(&self, stats: &mut Stats) -> Result<(), StopReason> {
+        if stats.expanded % CLOCK_EVERY == CLOCK_EVERY - 1 {
+            self.check_clock()?;
+        }
+        stats.expanded += 1;
+        Ok(())
+    }
+
+    /// [`Limits::expanding`], then `state`'s successors into `out` (cleared first), counted
+    /// in `stats`.
+    #[inline]
+    pub(crate) fn expand<G: Graph>(
+        &self,
+        stats: &mut Stats,
+        graph: &G,
+        state: &G::State,
+        out: &mut Vec<Edge<G::State, G::Move, G::Cost>>,
+    ) -> Result<(), StopReason> {
+        self.expanding(stats)?;
+        out.clear();
+        graph.successors(state, out);
+        stats.generated += out.len() as u64;
+        Ok(())
+    }
 }
 
 /// How often (in expansions) the searches look at the clock and the cancel flag.
@@ -189,6 +218,17 @@ pub struct Stopped {
     /// A proven lower bound on the optimal cost, as the cost's numbers (its type depends on
     /// the graph), when the algorithm establishes one (layered BFS, A*, IDA*).
     pub lower_bound: Option<crate::Bound>,
+}
+
+impl Stopped {
+    /// `; proven lower bound B` when the search proved one, else nothing: what every front
+    /// end (command line, web, Python) writes after the reason.
+    pub fn bound_note(&self) -> String {
+        self.lower_bound
+            .as_ref()
+            .map(|b| format!("; proven lower bound {b}"))
+            .unwrap_or_default()
+    }
 }
 
 #[cfg(test)]

@@ -4,38 +4,18 @@
 //!
 //! A search counts its buffers by capacity (what the allocator handed out, [`Held`]) and,
 //! before a buffer grows, asks [`reserve`] (vectors, heaps, queues) or [`reserve_map`] (hash
-//! maps) for the room: they compute what the search would hold after the growth, stop with
+//! maps and sets) for the room: they compute what the search would hold after the growth, stop with
 //! [`StopReason::MemoryLimit`] if that is over the budget, and otherwise grow by fallible
 //! reservation (`try_reserve`), so a refusal becomes [`StopReason::OutOfMemory`]. Checks
 //! cost one comparison per insertion (is the buffer full?); the arithmetic runs only when a
 //! buffer grows.
 
+pub use crate::bytes::Bytes;
 use crate::limits::{Limits, StopReason};
 use std::cell::Cell;
 use std::collections::{BinaryHeap, HashMap, HashSet, TryReserveError, VecDeque};
-use std::fmt;
 use std::hash::{BuildHasher, Hash};
 use std::mem::size_of;
-
-/// A number of bytes as people read them: `812 B`, `1.5 KiB`, `64.0 MiB`, `19.1 GiB`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Bytes(pub u64);
-
-impl fmt::Display for Bytes {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        const UNITS: [&str; 5] = ["KiB", "MiB", "GiB", "TiB", "PiB"];
-        if self.0 < 1024 {
-            return write!(f, "{} B", self.0);
-        }
-        let mut value = self.0 as f64 / 1024.0;
-        let mut unit = 0;
-        while value >= 1024.0 && unit + 1 < UNITS.len() {
-            value /= 1024.0;
-            unit += 1;
-        }
-        write!(f, "{value:.1} {}", UNITS[unit])
-    }
-}
 
 /// A buffer whose bytes a search counts: by capacity, since that is what it holds.
 pub trait Held {
@@ -122,6 +102,36 @@ fn table_bytes(capacity: usize, entry: usize) -> u64 {
     }
 }
 
+/// A hash table [`reserve_map`] can grow: a `HashMap` or a `HashSet` of the standard library.
+pub trait Table {
+    /// Bytes of one entry.
+    const ENTRY: usize;
+    /// Entries held, and entries the table takes before it grows.
+    fn fill(&self) -> (usize, usize);
+    /// The standard library's fallible growth.
+    fn try_reserve(&mut self, additional: usize) -> Result<(), TryReserveError>;
+}
+
+impl<K: Eq + Hash, V, S: BuildHasher> Table for HashMap<K, V, S> {
+    const ENTRY: usize = size_of::<(K, V)>();
+    fn fill(&self) -> (usize, usize) {
+        (self.len(), self.capacity())
+    }
+    fn try_reserve(&mut self, additional: usize) -> Result<(), TryReserveError> {
+        HashMap::try_reserve(self, additional)
+    }
+}
+
+impl<K: Eq + Hash, S: BuildHasher> Table for HashSet<K, S> {
+    const ENTRY: usize = size_of::<K>();
+    fn fill(&self) -> (usize, usize) {
+        (self.len(), self.capacity())
+    }
+    fn try_reserve(&mut self, additional: usize) -> Result<(), TryReserveError> {
+        HashSet::try_reserve(self, additional)
+    }
+}
+
 impl<K, V, S> Held for HashMap<K, V, S> {
     fn held(&self) -> u64 {
         table_bytes(self.capacity(), size_of::<(K, V)>())
@@ -169,10 +179,16 @@ pub fn reserve<B: Buffer>(
     others: u64,
     limits: &Limits,
 ) -> Result<(), StopReason> {
-    if buffer.capacity() - buffer.len() >= additional {
-        return Ok(());
-    }
-    grow(buffer, additional, others, limits, false)
+    let exact = false;
+    reserve_as(
+        buffer,
+        Want {
+            additional,
+            others,
+            exact,
+        },
+        limits,
+    )
 }
 
 /// [`reserve`] to exactly `len + additional` items (a sort buffer, a table of known size).
@@ -182,21 +198,43 @@ pub fn reserve_exact<B: Buffer>(
     others: u64,
     limits: &Limits,
 ) -> Result<(), StopReason> {
-    if buffer.capacity() - buffer.len() >= additional {
+    let exact = true;
+    reserve_as(
+        buffer,
+        Want {
+            additional,
+            others,
+            exact,
+        },
+        limits,
+    )
+}
+
+/// What a reservation asks for: room for `additional` more items, `others` bytes held
+/// besides the buffer, and whether to grow to exactly that or by doubling.
+#[derive(Clone, Copy)]
+struct Want {
+    additional: usize,
+    others: u64,
+    exact: bool,
+}
+
+#[inline]
+fn reserve_as<B: Buffer>(buffer: &mut B, want: Want, limits: &Limits) -> Result<(), StopReason> {
+    if buffer.capacity() - buffer.len() >= want.additional {
         return Ok(());
     }
-    grow(buffer, additional, others, limits, true)
+    grow(buffer, want, limits)
 }
 
 #[cold]
-fn grow<B: Buffer>(
-    buffer: &mut B,
-    additional: usize,
-    others: u64,
-    limits: &Limits,
-    exact: bool,
-) -> Result<(), StopReason> {
+fn grow<B: Buffer>(buffer: &mut B, want: Want, limits: &Limits) -> Result<(), StopReason> {
     let item = B::ITEM.max(1) as u64;
+    let Want {
+        additional,
+        others,
+        exact,
+    } = want;
     let held = others.saturating_add(buffer.held());
     let needed = buffer.len().saturating_add(additional);
     let doubled = if exact {
@@ -219,48 +257,27 @@ fn grow<B: Buffer>(
     })
 }
 
-/// Makes room for `additional` more entries in `map`, holding `others` bytes besides it. A
-/// table grows by doubling its buckets and holds the old and the new table while it moves
-/// the entries, so both count; returns the bytes held at that moment (the search's peak, for
-/// [`crate::Stats::hold_bytes`]), or 0 when the map did not grow.
+/// Makes room for `additional` more entries in `table` (a hash map or set), holding
+/// `others` bytes besides it. A table grows by doubling its buckets and holds the old and
+/// the new table while it moves the entries, so both count; returns the bytes held at that
+/// moment (the search's peak, for [`crate::Stats::hold_bytes`]), or 0 when the table did not
+/// grow.
 #[inline]
-pub fn reserve_map<K: Eq + Hash, V, S: BuildHasher>(
-    map: &mut HashMap<K, V, S>,
+pub fn reserve_map<T: Table>(
+    table: &mut T,
     additional: usize,
     others: u64,
     limits: &Limits,
 ) -> Result<u64, StopReason> {
-    if map.capacity() - map.len() >= additional {
+    let (len, capacity) = table.fill();
+    if capacity - len >= additional {
         return Ok(0);
     }
-    let entry = size_of::<(K, V)>();
-    let needed = (map.len() + additional).max(map.capacity() + 1);
-    let held = others.saturating_add(map.held());
-    let after = held.saturating_add(table_bytes(needed, entry));
+    let needed = (len + additional).max(capacity + 1);
+    let held = others.saturating_add(table_bytes(capacity, T::ENTRY));
+    let after = held.saturating_add(table_bytes(needed, T::ENTRY));
     limits.check_bytes(held, after)?;
-    fallible(|| map.try_reserve(additional)).map_err(|_| StopReason::OutOfMemory {
-        held,
-        needed: after,
-    })?;
-    Ok(after)
-}
-
-/// [`reserve_map`] for a hash set.
-#[inline]
-pub fn reserve_set<K: Eq + Hash, S: BuildHasher>(
-    set: &mut HashSet<K, S>,
-    additional: usize,
-    others: u64,
-    limits: &Limits,
-) -> Result<u64, StopReason> {
-    if set.capacity() - set.len() >= additional {
-        return Ok(0);
-    }
-    let needed = (set.len() + additional).max(set.capacity() + 1);
-    let held = others.saturating_add(set.held());
-    let after = held.saturating_add(table_bytes(needed, size_of::<K>()));
-    limits.check_bytes(held, after)?;
-    fallible(|| set.try_reserve(additional)).map_err(|_| StopReason::OutOfMemory {
+    fallible(|| table.try_reserve(additional)).map_err(|_| StopReason::OutOfMemory {
         held,
         needed: after,
     })?;

@@ -1,3 +1,5 @@
+use crate::graph::Graph;
+use crate::limits::Stopped;
 use crate::stats::Stats;
 
 /// A route through a graph: the start state, then each move with the state it leads to.
@@ -26,18 +28,6 @@ impl<S: Copy, M: Copy, C> Path<S, M, C> {
     pub fn moves(&self) -> Vec<M> {
         self.steps.iter().map(|&(m, _)| m).collect()
     }
-
-    /// Every state visited, start included.
-    pub fn states(&self) -> Vec<S> {
-        std::iter::once(self.start)
-            .chain(self.steps.iter().map(|&(_, s)| s))
-            .collect()
-    }
-
-    /// The state the path ends in.
-    pub fn end(&self) -> S {
-        self.steps.last().map_or(self.start, |&(_, s)| s)
-    }
 }
 
 /// The result of a search that ran to completion: the path, if one exists, and the work done.
@@ -47,4 +37,31 @@ pub struct Found<S, M, C> {
     pub path: Option<Path<S, M, C>>,
     /// What the search did.
     pub stats: Stats,
+}
+
+/// What a completed search over `G` returns: the optimal path, if any, and statistics.
+pub type FoundIn<G> = Found<<G as Graph>::State, <G as Graph>::Move, <G as Graph>::Cost>;
+
+/// The outcome of a search over `G`: an answer, or the limit that stopped it.
+pub type SearchResult<G> = Result<FoundIn<G>, Stopped>;
+
+/// Sums the edge costs along a path by asking the graph for each edge again; paths are short
+/// compared with the search, so this costs nothing measurable and keeps the hot loop lean.
+pub(crate) fn path_cost<G: Graph>(graph: &G, path: &Path<G::State, G::Move, G::Cost>) -> G::Cost {
+    let mut total = G::Cost::default();
+    let mut at = path.start;
+    let mut edges = Vec::new();
+    for &(_, next) in &path.steps {
+        edges.clear();
+        graph.successors(&at, &mut edges);
+        let cost = edges
+            .iter()
+            .filter(|e| e.to == next)
+            .map(|e| e.cost)
+            .min()
+            .unwrap_or_default();
+        total = total + cost;
+        at = next;
+    }
+    total
 }

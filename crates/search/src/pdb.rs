@@ -108,7 +108,8 @@ impl PatternTable {
     }
 
     /// Bits per entry: 4 or 8.
-    pub fn bits(&self) -> u8 {
+    #[cfg(test)]
+    fn bits(&self) -> u8 {
         self.bits
     }
 

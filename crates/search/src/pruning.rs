@@ -6,10 +6,10 @@
 
 use crate::arena::Arena;
 use crate::cost::Bound;
-use crate::graph::{Graph, SearchResult};
-use crate::limits::{Limits, StopReason, Stopped, CLOCK_EVERY};
+use crate::graph::Graph;
+use crate::limits::{Limits, StopReason, Stopped};
 use crate::memory::{reserve, Held};
-use crate::path::Found;
+use crate::path::{Found, SearchResult};
 use crate::stats::Stats;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -131,11 +131,6 @@ impl<'a, G: Graph, B: FnMut(&G::State) -> Option<G::Cost>> Run<'a, G, B> {
             if g > self.cost[i as usize] {
                 continue; // a cheaper route to this state was queued after this entry
             }
-            if self.stats.expanded % CLOCK_EVERY == CLOCK_EVERY - 1 {
-                if let Err(reason) = self.limits.check_clock() {
-                    return Err(self.stopped(reason, f));
-                }
-            }
             let state = self.arena.states[i as usize];
             if is_goal(&state) {
                 self.stats.elapsed = self.clock.elapsed();
@@ -147,10 +142,12 @@ impl<'a, G: Graph, B: FnMut(&G::State) -> Option<G::Cost>> Run<'a, G, B> {
                     stats: self.stats,
                 });
             }
-            self.stats.expanded += 1;
-            edges.clear();
-            self.graph.successors(&state, &mut edges);
-            self.stats.generated += edges.len() as u64;
+            if let Err(reason) = self
+                .limits
+                .expand(&mut self.stats, self.graph, &state, &mut edges)
+            {
+                return Err(self.stopped(reason, f));
+            }
             for edge in &edges {
                 let cost = g + edge.cost;
                 // room for a new state and its queue entry, or the search stops here: `f` is
@@ -240,7 +237,8 @@ mod tests {
         .unwrap()
         .path
         .unwrap();
-        assert_eq!((path.cost, path.states()), (4, vec![0, 2, 3]));
+        let states: Vec<u32> = path.steps.iter().map(|&(_, s)| s).collect();
+        assert_eq!((path.cost, path.start, states), (4, 0, vec![2, 3]));
         // a dead start: no path, nothing expanded
         let none = astar_pruning(&g, 0, |&s| s == 3, |_| None, &Limits::none()).unwrap();
         assert!(none.path.is_none() && none.stats.expanded == 0);

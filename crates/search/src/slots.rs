@@ -4,7 +4,7 @@
 //!
 //! Sliding-block puzzles are the example: slot `2v` moves piece `v` one cell back, slot
 //! `2v + 1` one cell forward, and the reverse of a slot is the other one. Knowing that lets
-//! the explorer do much less than a general one ([`crate::explore`]):
+//! the explorer do much less than a general one ([`crate::EdgeComponent`]):
 //!
 //! * when an edge `s → t` is first seen it is recorded at both ends, so every undirected edge
 //!   costs one hash look-up instead of two;
@@ -20,12 +20,12 @@
 //! A puzzle may cache data derived from a state (an occupancy bitboard, say) in an `Aux`
 //! value that the explorer carries along and the puzzle updates incrementally on each step.
 
-use crate::limits::{Limits, StopReason, Stopped, CLOCK_EVERY};
+use crate::component::{Component, UNREACHABLE};
+use crate::hash::home;
+use crate::limits::{Limits, StopReason, Stopped};
 use crate::memory::{reserve, reserve_exact, Held};
 use crate::stats::Stats;
-use crate::UNREACHABLE;
-use rustc_hash::FxHasher;
-use std::hash::{Hash, Hasher};
+use std::hash::Hash;
 use std::time::Instant;
 
 /// A reversible graph with slot-labelled edges: what [`SlotComponent`] explores.
@@ -130,15 +130,6 @@ impl<S, A> Default for SlotComponent<S, A> {
     }
 }
 
-/// The first table entry to probe for `state`: the Fx hash, spread by a multiplication and
-/// taken from the top bits (Fx's low bits are weak for packed integers).
-#[inline]
-pub(crate) fn home<S: Hash>(state: &S, shift: u32) -> usize {
-    let mut h = FxHasher::default();
-    state.hash(&mut h);
-    (h.finish().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> shift) as usize
-}
-
 /// Marks `sources` at distance 0 and queues them.
 fn seed(sources: &[u32], dist: &mut Vec<u32>, len: usize, queue: &mut Vec<u32>) {
     dist.clear();
@@ -185,13 +176,10 @@ impl<S: Copy + Eq + Hash, A: Copy> SlotComponent<S, A> {
                 self.levels.push(i as u32);
                 level_end = self.nodes.len();
             }
-            if stats.expanded % CLOCK_EVERY == CLOCK_EVERY - 1 {
-                if let Err(reason) = limits.check_clock() {
-                    outcome = Err(reason);
-                    break;
-                }
+            if let Err(reason) = limits.expanding(&mut stats) {
+                outcome = Err(reason);
+                break;
             }
-            stats.expanded += 1;
             // only the slots not already linked from the other end need a look-up
             let Node {
                 state,
@@ -351,61 +339,12 @@ impl<S: Copy + Eq + Hash, A: Copy> SlotComponent<S, A> {
         self.filled = self.nodes.len() - self.window;
     }
 
-    /// Number of states of the last explored component.
-    pub fn len(&self) -> usize {
-        self.nodes.len()
-    }
-
-    /// True before the first exploration.
-    pub fn is_empty(&self) -> bool {
-        self.nodes.is_empty()
-    }
-
-    /// All states, in breadth-first order from the start (state 0).
-    pub fn states(&self) -> impl ExactSizeIterator<Item = S> + '_ {
-        self.nodes.iter().map(|n| n.state)
-    }
-
-    /// The state with index `i`.
-    pub fn state(&self, i: u32) -> S {
-        self.nodes[i as usize].state
-    }
-
-    /// The index of `state`, if it belongs to the component. A linear scan: the explorer
-    /// keeps no index of the whole component (see the `table` field), and callers look up
-    /// a state now and then, not in a loop.
-    pub fn index_of(&self, state: &S) -> Option<u32> {
-        self.nodes
-            .iter()
-            .position(|n| n.state == *state)
-            .map(|i| i as u32)
-    }
-
-    /// The neighbour of state `i` through `slot`, if that slot is open.
-    pub fn neighbour(&self, i: u32, slot: u32) -> Option<u32> {
+    /// The neighbour of state `i` through `slot`, if that slot is open (what the tests check
+    /// the links with).
+    #[cfg(test)]
+    fn neighbour(&self, i: u32, slot: u32) -> Option<u32> {
         let t = *self.links.get(i as usize * self.width + slot as usize)?;
         (slot < self.width as u32 && t != CLOSED).then_some(t)
-    }
-
-    /// Number of undirected edges.
-    pub fn edge_count(&self) -> usize {
-        self.nodes
-            .iter()
-            .map(|n| n.open.count_ones() as usize)
-            .sum::<usize>()
-            / 2
-    }
-
-    /// Fewest edges from the start to state `i`, read off the breadth-first order.
-    pub fn depth(&self, i: u32) -> u32 {
-        self.levels[1..].partition_point(|&first| first <= i) as u32
-    }
-
-    /// Writes into `out` the indices of the states for which `pred` holds, in increasing
-    /// order (so the first is one nearest the start).
-    pub fn find_into(&self, mut pred: impl FnMut(&S) -> bool, out: &mut Vec<u32>) {
-        out.clear();
-        out.extend((0..self.nodes.len() as u32).filter(|&i| pred(&self.nodes[i as usize].state)));
     }
 
     /// Fewest edges from the nearest of `sources` to every state (multi-source BFS), written
@@ -590,11 +529,42 @@ impl<S: Copy + Eq + Hash, A: Copy> SlotComponent<S, A> {
     }
 }
 
+/// The slot explorer's answers; `index_of` is a linear scan (the explorer keeps no index of the
+/// whole component, see the `table` field: callers look a state up now and then, not in a
+/// loop).
+impl<S: Copy + Eq + Hash, A: Copy> Component for SlotComponent<S, A> {
+    type State = S;
+
+    fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    fn state(&self, i: u32) -> S {
+        self.nodes[i as usize].state
+    }
+
+    fn index_of(&self, state: &S) -> Option<u32> {
+        self.nodes
+            .iter()
+            .position(|n| n.state == *state)
+            .map(|i| i as u32)
+    }
+
+    fn depth(&self, i: u32) -> u32 {
+        self.levels[1..].partition_point(|&first| first <= i) as u32
+    }
+
+    fn find_into(&self, mut pred: impl FnMut(&S) -> bool, out: &mut Vec<u32>) {
+        out.clear();
+        out.extend((0..self.nodes.len() as u32).filter(|&i| pred(&self.nodes[i as usize].state)));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::graph::{Edge, Graph};
-    use crate::{bfs_with_depth, explore, Limits};
+    use crate::{bfs, EdgeComponent, Limits};
 
     /// A maze of free cells; slot 0 left, 1 right, 2 up, 3 down. A run is a straight line.
     struct Maze {
@@ -698,9 +668,11 @@ mod tests {
         let mut c = SlotComponent::new();
         for start in [(0, 0), (9, 5), (5, 2)] {
             c.explore(&maze, start, &Limits::none()).unwrap();
-            let (reference, _) = explore(&King(&maze), start, &Limits::none()).unwrap();
+            let mut reference = EdgeComponent::new();
+            reference
+                .explore(&King(&maze), start, &Limits::none())
+                .unwrap();
             assert_eq!(c.len(), reference.len());
-            assert_eq!(c.edge_count() * 2, reference.edge_count());
             for i in 0..c.len() as u32 {
                 let s = c.state(i);
                 assert_eq!(c.index_of(&s), Some(i));
@@ -714,8 +686,7 @@ mod tests {
                         assert_eq!(c.neighbour(j, k ^ 1), Some(i));
                     }
                 }
-                let found = bfs_with_depth(&King(&maze), start, |&t| t == s, None, &Limits::none())
-                    .unwrap();
+                let found = bfs(&King(&maze), start, |&t| t == s, &Limits::none()).unwrap();
                 assert_eq!(c.depth(i), found.path.unwrap().len() as u32);
             }
         }
@@ -735,22 +706,8 @@ mod tests {
         c.distances_from(&sources, &mut units);
         for i in 0..c.len() as u32 {
             let s = c.state(i);
-            let rook = bfs_with_depth(
-                &Rook(&maze),
-                s,
-                |t| goals.contains(t),
-                None,
-                &Limits::none(),
-            )
-            .unwrap();
-            let king = bfs_with_depth(
-                &King(&maze),
-                s,
-                |t| goals.contains(t),
-                None,
-                &Limits::none(),
-            )
-            .unwrap();
+            let rook = bfs(&Rook(&maze), s, |t| goals.contains(t), &Limits::none()).unwrap();
+            let king = bfs(&King(&maze), s, |t| goals.contains(t), &Limits::none()).unwrap();
             assert_eq!(runs[i as usize], rook.path.unwrap().len() as u32, "{s:?}");
             assert_eq!(units[i as usize], king.path.unwrap().len() as u32, "{s:?}");
         }

@@ -4,11 +4,13 @@
 //! subtrees below the frontier's nodes on rayon's pool, all with the iteration's bound; the
 //! next bound is the smallest any of them met. The subtrees are numbered in the order the
 //! serial search visits them and the answer is the goal of the lowest-numbered subtree that
-//! holds one, so the move list is the one [`ida_star_in_place`] returns, on any number of
+//! holds one, so the move list is the one the serial search (`deep.rs`) returns, on any number of
 //! threads; a subtree numbered above a found goal stops as soon as it learns of it. Early
 //! iterations are too small to share and run on the calling thread.
 
-use crate::deep::{ida_star_in_place, probe_until, DeepFound, InPlace, Probe};
+use crate::deep::{
+    ida_star_in_place, probe_until, DeepFound, Descent, Expand, InPlace, Iteration, Probe,
+};
 use crate::limits::{Limits, StopReason, Stopped};
 use crate::stats::Stats;
 use crate::Bound;
@@ -24,7 +26,8 @@ pub const SPLIT_ABOVE: u64 = 1 << 18;
 /// differ by orders of magnitude) does not leave the other threads idle at the end.
 const TASKS_PER_THREAD: usize = 256;
 
-/// [`ida_star_in_place`] on every thread of rayon's current pool, with the same answer.
+/// IDA* on a state changed in place ([`InPlace`]), on every thread of rayon's current pool,
+/// with the answer of the serial search.
 ///
 /// The state is left at the goal when one is found, and as it was otherwise. The node
 /// counts in the statistics are those of all threads together (so a stop by the clock or
@@ -127,13 +130,9 @@ struct Task<S, M> {
 
 /// The first levels of one iteration's tree, walked on the calling thread.
 struct Frontier<'a, P: InPlace> {
-    puzzle: &'a P,
-    bound: u32,
+    it: Iteration<'a, P>,
     depth: u32,
-    path: Vec<P::Move>,
     tasks: Vec<Task<P::State, P::Move>>,
-    next_bound: u32,
-    stats: Stats,
 }
 
 impl<P: InPlace> Frontier<'_, P>
@@ -143,33 +142,33 @@ where
     /// Collects, in the serial search's order, the nodes within the bound at `depth` moves
     /// and the goals above it.
     fn walk(&mut self, state: &mut P::State, g: u32, h: u32, banned: Option<P::Move>) {
-        if g == self.depth || self.puzzle.is_goal(state, h) {
+        if g == self.depth || self.it.puzzle.is_goal(state, h) {
             self.tasks.push(Task {
                 state: state.clone(),
                 g,
                 h,
                 banned,
-                prefix: self.path.clone(),
+                prefix: self.it.path.clone(),
             });
             return;
         }
-        self.stats.expanded += 1;
-        for &mv in self.puzzle.moves(state) {
-            if Some(mv) == banned {
-                continue;
-            }
-            let (child_h, undo) = self.puzzle.apply(state, mv, h);
-            self.stats.generated += 1;
-            let f = g + 1 + child_h;
-            if f <= self.bound {
-                self.path.push(mv);
-                self.walk(state, g + 1, child_h, Some(self.puzzle.inverse(mv)));
-                self.path.pop();
-            } else if f < self.next_bound {
-                self.next_bound = f;
-            }
-            self.puzzle.undo(state, mv, undo);
-        }
+        self.it.stats.expanded += 1;
+        // nothing below the frontier is searched here: no goal, no stop
+        let _ = self.expand(state, g, h, banned);
+    }
+}
+
+impl<'a, P: InPlace> Expand<'a, P> for Frontier<'a, P>
+where
+    P::State: Clone,
+{
+    fn iteration(&mut self) -> &mut Iteration<'a, P> {
+        &mut self.it
+    }
+
+    fn descend(&mut self, state: &mut P::State, mv: P::Move, (g, h): (u32, u32)) -> Descent {
+        self.walk(state, g, h, Some(self.it.puzzle.inverse(mv)));
+        Ok(false)
     }
 }
 
@@ -191,13 +190,9 @@ where
 {
     let frontier = loop {
         let mut f = Frontier {
-            puzzle,
-            bound,
+            it: Iteration::new(puzzle, bound),
             depth: *depth,
-            path: Vec::new(),
             tasks: Vec::new(),
-            next_bound: u32::MAX,
-            stats: Stats::default(),
         };
         f.walk(state, 0, h, None);
         let deep_enough = f.tasks.len() >= TASKS_PER_THREAD * threads;
@@ -207,12 +202,8 @@ where
         }
         *depth += 1;
     };
-    let Frontier {
-        tasks,
-        next_bound,
-        stats: walked,
-        ..
-    } = frontier;
+    let Frontier { tasks, it, .. } = frontier;
+    let (next_bound, walked) = (it.next_bound, it.stats);
     let first = AtomicUsize::new(usize::MAX);
     let outcomes = probe_in_order(puzzle, &tasks, bound, limits, &first, threads);
     let outcomes = outcomes

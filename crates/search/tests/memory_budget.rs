@@ -14,8 +14,8 @@ use gridlock_search::memory::Bytes;
 use gridlock_search::pdb::{self, PatternSpace, Visit};
 use gridlock_search::slots::{SlotComponent, SlotGraph};
 use gridlock_search::{
-    astar, astar_pruning, bfs, bidirectional_bfs, dijkstra, explore, frontier_sweep, sweep, Bound,
-    CompactComponent, Edge, Graph, Limits, MaskedGraph, Reversible, Stats, StopReason, Stopped,
+    astar, astar_pruning, bfs, dijkstra, frontier_sweep, sweep, Bound, CompactComponent, Component,
+    Edge, EdgeComponent, Graph, Limits, MaskedGraph, Reversible, Stats, StopReason, Stopped,
 };
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::ops::ControlFlow;
@@ -246,16 +246,6 @@ fn astar_pruning_stops_within_the_budget_with_its_cost() {
     assert_counted(&found.stats, live);
 }
 
-fn bidirectional_bfs_stops_within_the_budget() {
-    let goal = GRID.corner();
-    let (stopped, live) = measure(|| bidirectional_bfs(&GRID, 0, &[goal], &tight()).unwrap_err());
-    assert_budget_stop(&stopped, live);
-    assert_depth_bound(&stopped);
-    let (found, live) = measure(|| bidirectional_bfs(&GRID, 0, &[goal], &Limits::none()).unwrap());
-    assert_eq!(found.path.unwrap().len() as u64, 2 * (GRID.0 - 1));
-    assert_counted(&found.stats, live);
-}
-
 fn sweeps_stop_within_the_budget_with_their_level() {
     let goal = GRID.corner();
     let at_goal = |&s: &u64, d: u32| {
@@ -286,7 +276,10 @@ fn sweeps_stop_within_the_budget_with_their_level() {
 }
 
 fn explorers_stop_within_the_budget() {
-    let (stopped, live) = measure(|| explore(&GRID, 0, &tight()).unwrap_err());
+    let (stopped, live) = measure(|| {
+        let mut c = EdgeComponent::new();
+        c.explore(&GRID, 0, &tight()).unwrap_err()
+    });
     assert_budget_stop(&stopped, live);
     let (stopped, live) = measure(|| {
         let mut c = CompactComponent::new();
@@ -315,7 +308,8 @@ fn explorers_stop_within_the_budget() {
     assert_eq!(len as u64, GRID.0 * GRID.0);
     assert_counted(&stats, live);
     let ((len, stats), live) = measure(|| {
-        let (c, stats) = explore(&GRID, 0, &Limits::none()).unwrap();
+        let mut c = EdgeComponent::new();
+        let stats = c.explore(&GRID, 0, &Limits::none()).unwrap();
         (c.len(), stats)
     });
     assert_eq!(len as u64, GRID.0 * GRID.0);
@@ -378,7 +372,7 @@ fn a_pattern_table_is_refused_before_it_is_allocated() {
 }
 
 fn main() {
-    let checks: [(&str, fn()); 8] = [
+    let checks: [(&str, fn()); 7] = [
         (
             "bfs_stops_within_the_budget_with_its_depth",
             bfs_stops_within_the_budget_with_its_depth,
@@ -390,10 +384,6 @@ fn main() {
         (
             "astar_pruning_stops_within_the_budget_with_its_cost",
             astar_pruning_stops_within_the_budget_with_its_cost,
-        ),
-        (
-            "bidirectional_bfs_stops_within_the_budget",
-            bidirectional_bfs_stops_within_the_budget,
         ),
         (
             "sweeps_stop_within_the_budget_with_their_level",

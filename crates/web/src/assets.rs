@@ -39,35 +39,29 @@ fn file(content_type: &'static str, body: &'static str) -> impl IntoResponse + C
     )
 }
 
+const JS: &str = "text/javascript; charset=utf-8";
+
+/// Every file of the page but the page itself: its path and content type.
+const FILES: [(&str, &str, &str); 8] = [
+    ("/style.css", "text/css; charset=utf-8", STYLE),
+    ("/app.js", JS, SCRIPT),
+    ("/n_puzzle.js", JS, N_PUZZLE),
+    ("/rush_hour.js", JS, RUSH_HOUR),
+    ("/rush_hour_generate.js", JS, GENERATE),
+    ("/examples.json", "application/json", EXAMPLES),
+    ("/examples.js", JS, EXAMPLES_SCRIPT),
+    ("/icon.svg", "image/svg+xml", ICON),
+];
+
 /// The routes of the page's files.
 pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
     let page = file("text/html; charset=utf-8", INDEX);
-    Router::new()
+    let router = Router::new()
         .route("/", get(page.clone()))
-        .route("/index.html", get(page))
-        .route("/style.css", get(file("text/css; charset=utf-8", STYLE)))
-        .route(
-            "/app.js",
-            get(file("text/javascript; charset=utf-8", SCRIPT)),
-        )
-        .route(
-            "/n_puzzle.js",
-            get(file("text/javascript; charset=utf-8", N_PUZZLE)),
-        )
-        .route(
-            "/rush_hour.js",
-            get(file("text/javascript; charset=utf-8", RUSH_HOUR)),
-        )
-        .route(
-            "/rush_hour_generate.js",
-            get(file("text/javascript; charset=utf-8", GENERATE)),
-        )
-        .route("/examples.json", get(file("application/json", EXAMPLES)))
-        .route(
-            "/examples.js",
-            get(file("text/javascript; charset=utf-8", EXAMPLES_SCRIPT)),
-        )
-        .route("/icon.svg", get(file("image/svg+xml", ICON)))
+        .route("/index.html", get(page));
+    FILES.iter().fold(router, |router, &(path, kind, body)| {
+        router.route(path, get(file(kind, body)))
+    })
 }
 
 #[cfg(test)]

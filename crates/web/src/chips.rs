@@ -2,31 +2,24 @@
 //! `gridlock chips` and `gridlock verify chips`.
 
 use crate::error::ApiError;
-use crate::request::{Budget, Caps, StatsJson};
+use crate::request::{body, Caps, StatsJson};
 use crate::{object, Job, Reply};
 use gridlock_puzzles::chips::{self, json, render, Chip, Position, Solver, CENTRE};
 use gridlock_search::Limits;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::json;
 
-/// `POST /api/chips/solve`. Chips has no options: the answer is always the shortest move
-/// list, lexicographically smallest among the shortest (SPEC §4).
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SolveRequest {
-    board: String,
-    max_states: Option<usize>,
-    timeout: Option<f64>,
+body! {
+    /// `POST /api/chips/solve`. Chips has no options: the answer is always the shortest move
+    /// list, lexicographically smallest among the shortest (SPEC §4).
+    struct SolveRequest {}
 }
 
-/// `POST /api/chips/verify`: the board and a judge output to replay.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct VerifyRequest {
-    board: String,
-    solution: String,
-    max_states: Option<usize>,
-    timeout: Option<f64>,
+body! {
+    /// `POST /api/chips/verify`: the board and a judge output to replay.
+    struct VerifyRequest {
+        solution: String,
+    }
 }
 
 /// One board of the playback: the page draws it.
@@ -59,10 +52,7 @@ fn cell_name(cell: u8) -> String {
 /// Solves a chips board.
 pub fn solve(mut job: Job) -> Reply {
     let req: SolveRequest = job.request()?;
-    let limits = job.limits(&Budget {
-        max_states: req.max_states,
-        timeout: req.timeout,
-    });
+    let limits = job.limits(&req.budget());
     let start = chips::parse_board(&req.board).map_err(|e| ApiError::parse("board", &e))?;
     let solver = solver(&limits, &job.caps)?;
     let solution = solver.solve(start);
@@ -119,10 +109,7 @@ pub fn solve(mut job: Job) -> Reply {
 /// Replays a judge output against a board, as `gridlock verify chips` does.
 pub fn verify(mut job: Job) -> Reply {
     let req: VerifyRequest = job.request()?;
-    let limits = job.limits(&Budget {
-        max_states: req.max_states,
-        timeout: req.timeout,
-    });
+    let limits = job.limits(&req.budget());
     let start = chips::parse_board(&req.board).map_err(|e| ApiError::parse("board", &e))?;
     let file = chips::parse_solution(&req.solution).map_err(|e| ApiError::parse("solution", &e))?;
     let solver = solver(&limits, &job.caps)?;

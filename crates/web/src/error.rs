@@ -76,11 +76,7 @@ impl ApiError {
     /// (retrying will not help): 422. A time cap, a cancellation or memory the machine would
     /// not give depends on load: 503.
     pub fn stopped(e: &Stopped, caps: &str) -> Self {
-        let bound = e
-            .lower_bound
-            .as_ref()
-            .map(|b| format!("; proven lower bound {b}"))
-            .unwrap_or_default();
+        let bound = e.bound_note();
         let status = match e.reason {
             StopReason::StateLimit(_) | StopReason::MemoryLimit { .. } => {
                 StatusCode::UNPROCESSABLE_ENTITY

@@ -31,7 +31,7 @@ use axum::extract::rejection::BytesRejection;
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{get, post, MethodRouter};
 use axum::{Json, Router};
 use error::ApiError;
 use request::{Budget, Caps};
@@ -177,9 +177,9 @@ pub fn router(config: Config) -> Router {
         config,
     });
     Router::new()
-        .route("/api/{puzzle}/solve", post(solve))
-        .route("/api/{puzzle}/verify", post(verify))
-        .route("/api/{puzzle}/generate", post(generate_route))
+        .route("/api/{puzzle}/solve", endpoint(Endpoint::Solve))
+        .route("/api/{puzzle}/verify", endpoint(Endpoint::Verify))
+        .route("/api/{puzzle}/generate", endpoint(Endpoint::Generate))
         .route("/api", get(api_index))
         .merge(assets::routes())
         .fallback(not_found)
@@ -200,31 +200,16 @@ pub async fn serve(
         .await
 }
 
-async fn solve(
-    State(app): State<Arc<App>>,
-    Path(puzzle): Path<String>,
-    headers: HeaderMap,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
-    dispatch(app, &puzzle, Endpoint::Solve, &headers, body).await
-}
-
-async fn verify(
-    State(app): State<Arc<App>>,
-    Path(puzzle): Path<String>,
-    headers: HeaderMap,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
-    dispatch(app, &puzzle, Endpoint::Verify, &headers, body).await
-}
-
-async fn generate_route(
-    State(app): State<Arc<App>>,
-    Path(puzzle): Path<String>,
-    headers: HeaderMap,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
-    dispatch(app, &puzzle, Endpoint::Generate, &headers, body).await
+/// The handler of one endpoint, for every puzzle (`dispatch` finds the puzzle's adapter).
+fn endpoint(endpoint: Endpoint) -> MethodRouter<Arc<App>> {
+    post(
+        move |State(app): State<Arc<App>>,
+              Path(puzzle): Path<String>,
+              headers: HeaderMap,
+              body: Result<Bytes, BytesRejection>| async move {
+            dispatch(app, &puzzle, endpoint, &headers, body).await
+        },
+    )
 }
 
 async fn dispatch(

@@ -11,7 +11,7 @@
 //! does.
 
 use crate::error::ApiError;
-use crate::request::{Budget, Caps, StatsJson};
+use crate::request::{body, Budget, Caps, StatsJson};
 use crate::{object, Job, Reply};
 use gridlock_puzzles::n_puzzle::json::{SolveJson, VerifyJson};
 use gridlock_puzzles::n_puzzle::render::{self, tile_goes};
@@ -23,37 +23,31 @@ use gridlock_puzzles::n_puzzle::{
     parse_board, parse_size, parse_solution, Board, Shape, Solution, Solver,
 };
 use gridlock_search::{Limits, Stats, Stopped};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::json;
 use std::borrow::Cow;
 
 /// The web's choice of tables: the strongest cached, else a second's build.
 const CHOICE: Choice = Choice::AutoWithin(REQUEST_PLACEMENTS);
 
-/// `POST /api/n-puzzle/solve`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SolveRequest {
-    board: String,
-    /// `blank-last` (default), `blank-first`, or a board of the same shape (also in the
-    /// link form).
-    goal: Option<String>,
-    /// `RxC`, as `--size`: needed only for a single line of numbers that is not k².
-    size: Option<String>,
-    max_states: Option<usize>,
-    timeout: Option<f64>,
+body! {
+    /// `POST /api/n-puzzle/solve`.
+    struct SolveRequest {
+        /// `blank-last` (default), `blank-first`, or a board of the same shape (also in the
+        /// link form).
+        goal: Option<String>,
+        /// `RxC`, as `--size`: needed only for a single line of numbers that is not k².
+        size: Option<String>,
+    }
 }
 
-/// `POST /api/n-puzzle/verify`: a board and a judge output to replay.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct VerifyRequest {
-    board: String,
-    solution: String,
-    goal: Option<String>,
-    size: Option<String>,
-    max_states: Option<usize>,
-    timeout: Option<f64>,
+body! {
+    /// `POST /api/n-puzzle/verify`: a board and a judge output to replay.
+    struct VerifyRequest {
+        solution: String,
+        goal: Option<String>,
+        size: Option<String>,
+    }
 }
 
 /// One board of the playback.
@@ -131,12 +125,9 @@ fn size_of(size: Option<&str>) -> Result<Option<Shape>, ApiError> {
 
 /// The limits of one search: the deadline and cancel flag of the server; the node cap only
 /// when the request asks for one (at most the server's state cap).
-fn search_limits(job: &Job, max_states: Option<usize>, timeout: Option<f64>) -> Limits {
-    let mut limits = job.limits(&Budget {
-        max_states,
-        timeout,
-    });
-    limits.max_states = max_states.map(|n| n.min(job.caps.max_states));
+fn search_limits(job: &Job, asked: &Budget) -> Limits {
+    let mut limits = job.limits(asked);
+    limits.max_states = asked.max_states.map(|n| n.min(job.caps.max_states));
     limits
 }
 
@@ -219,7 +210,7 @@ fn summary(solution: Option<&Solution>, solver: Option<&Solver>) -> String {
 /// Solves a board.
 pub fn solve(mut job: Job) -> Reply {
     let req: SolveRequest = job.request()?;
-    let limits = search_limits(&job, req.max_states, req.timeout);
+    let limits = search_limits(&job, &req.budget());
     let size = size_of(req.size.as_deref())?;
     let start = read_board(&req.board, size, "board")?;
     let shape = start.shape;
@@ -283,7 +274,7 @@ pub fn solve(mut job: Job) -> Reply {
 /// optimum comes from a search within the server's budget (`unknown` when it stops).
 pub fn verify(mut job: Job) -> Reply {
     let req: VerifyRequest = job.request()?;
-    let limits = search_limits(&job, req.max_states, req.timeout);
+    let limits = search_limits(&job, &req.budget());
     let size = size_of(req.size.as_deref())?;
     let start = read_board(&req.board, size, "board")?;
     let (goal, _) = goal_of(req.goal.as_deref(), start.shape)?;

@@ -7,7 +7,7 @@
 //! marked as falling).
 
 use crate::error::ApiError;
-use crate::request::{Budget, StatsJson};
+use crate::request::{body, StatsJson};
 use crate::{object, Job, Reply};
 use gridlock_puzzles::puzznic::{
     cycle_traced, describe_bound, falling, judge_text, parse, render_json, solve_with, Action,
@@ -36,30 +36,24 @@ impl From<ObjectiveField> for Objective {
     }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SolveRequest {
-    board: String,
-    #[serde(default)]
-    objective: ObjectiveField,
-    #[serde(default)]
-    fast: bool,
-    max_states: Option<usize>,
-    timeout: Option<f64>,
+body! {
+    struct SolveRequest {
+        #[serde(default)]
+        objective: ObjectiveField,
+        #[serde(default)]
+        fast: bool,
+    }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct VerifyRequest {
-    board: String,
-    solution: String,
-    // Accepted (and ignored) so the page can send its solve options with a verification.
-    #[allow(dead_code)]
-    objective: Option<ObjectiveField>,
-    #[allow(dead_code)]
-    fast: Option<bool>,
-    max_states: Option<usize>,
-    timeout: Option<f64>,
+body! {
+    struct VerifyRequest {
+        solution: String,
+        // Accepted (and ignored) so the page can send its solve options with a verification.
+        #[allow(dead_code)]
+        objective: Option<ObjectiveField>,
+        #[allow(dead_code)]
+        fast: Option<bool>,
+    }
 }
 
 /// One board of the playback.
@@ -128,10 +122,7 @@ fn describe(puzzle: &Puzzle, a: Action) -> String {
 /// Solves a Puzznic board.
 pub fn solve(mut job: Job) -> Reply {
     let req: SolveRequest = job.request()?;
-    let limits = job.limits(&Budget {
-        max_states: req.max_states,
-        timeout: req.timeout,
-    });
+    let limits = job.limits(&req.budget());
     let puzzle = parse(&req.board).map_err(|e| ApiError::parse("board", &e))?;
     let objective = Objective::from(req.objective);
     let analysis = Analysis::new(&puzzle.geometry);
@@ -263,10 +254,7 @@ fn answer(puzzle: &Puzzle, outcome: &Outcome, objective: Objective) -> serde_jso
 /// Replays a judge answer, as `gridlock verify puzznic` does, with the same report.
 pub fn verify(mut job: Job) -> Reply {
     let req: VerifyRequest = job.request()?;
-    let limits = job.limits(&Budget {
-        max_states: req.max_states,
-        timeout: req.timeout,
-    });
+    let limits = job.limits(&req.budget());
     let puzzle = parse(&req.board).map_err(|e| ApiError::parse("board", &e))?;
     let analysis = Analysis::new(&puzzle.geometry);
     let judgement = judge_answer(&puzzle, &analysis, &req.solution, &limits)

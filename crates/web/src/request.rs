@@ -75,6 +75,34 @@ pub struct Budget {
     pub timeout: Option<f64>,
 }
 
+/// Declares a puzzle's request body: `board`, the fields listed, then the [`Budget`] fields
+/// every search takes (`max_states`, `timeout`), unknown fields refused (serde's message
+/// names the accepted ones in this order). The type gets `budget()`, for [`crate::Job::limits`].
+macro_rules! body {
+    ($(#[$meta:meta])* struct $name:ident { $($(#[$field_meta:meta])* $field:ident: $ty:ty,)* }) => {
+        $(#[$meta])*
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct $name {
+            board: String,
+            $($(#[$field_meta])* $field: $ty,)*
+            max_states: Option<usize>,
+            timeout: Option<f64>,
+        }
+
+        impl $name {
+            /// The budget the request asks for (the server's caps still apply).
+            fn budget(&self) -> $crate::request::Budget {
+                $crate::request::Budget {
+                    max_states: self.max_states,
+                    timeout: self.timeout,
+                }
+            }
+        }
+    };
+}
+pub(crate) use body;
+
 /// Decodes a request body: JSON when the client says so (or the body is a JSON object),
 /// otherwise the whole body is the board text with default options, so
 /// `curl --data-binary @board.txt .../solve` works.

@@ -1,16 +1,17 @@
 //! Rush Hour for the web player: the same parser, solver and verifier as `gridlock rush-hour`
 //! and `gridlock verify rush-hour`, on every board shape they accept (4×4 to 12×12, SPEC §11):
-//! [`parse_any`] picks the 6×6 model or the general one, as on the command line.
+//! [`parse`] picks the 6×6 model or the general one, as on the command line.
 //!
 //! Playback is one frame per single-cell step, so the counter reads in the contest's unit
 //! whatever the metric; the red car's exit steps come last, as the contest counts them.
 
 use crate::error::ApiError;
-use crate::request::{Budget, StatsJson};
+use crate::request::{body, StatsJson};
 use crate::{object, Job, Reply};
 use gridlock_puzzles::rush_hour::json::{self, SolveJson, VerifyJson};
+use gridlock_puzzles::rush_hour::render::letter;
 use gridlock_puzzles::rush_hour::verify::parse_moves;
-use gridlock_puzzles::rush_hour::{parse_any, AnyPuzzle, Label, Metric};
+use gridlock_puzzles::rush_hour::{parse, Label, Metric, Puzzle};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -26,30 +27,24 @@ enum MetricField {
     Moves,
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SolveRequest {
-    board: String,
-    #[serde(default)]
-    metric: MetricField,
-    /// A number, `"none"`, or a number as a string (as the page's select sends it).
-    limit: Option<Value>,
-    max_states: Option<usize>,
-    timeout: Option<f64>,
+body! {
+    struct SolveRequest {
+        #[serde(default)]
+        metric: MetricField,
+        /// A number, `"none"`, or a number as a string (as the page's select sends it).
+        limit: Option<Value>,
+    }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct VerifyRequest {
-    board: String,
-    solution: String,
-    // Accepted (and ignored) so the page can send its solve options with a verification.
-    #[allow(dead_code)]
-    metric: Option<MetricField>,
-    #[allow(dead_code)]
-    limit: Option<Value>,
-    max_states: Option<usize>,
-    timeout: Option<f64>,
+body! {
+    struct VerifyRequest {
+        solution: String,
+        // Accepted (and ignored) so the page can send its solve options with a verification.
+        #[allow(dead_code)]
+        metric: Option<MetricField>,
+        #[allow(dead_code)]
+        limit: Option<Value>,
+    }
 }
 
 /// Reads `limit` as the CLI's `--limit N|none` does; the default is the contest's 10.
@@ -97,17 +92,18 @@ struct Frame {
     labels: BTreeMap<char, String>,
 }
 
-fn labels(puzzle: &AnyPuzzle) -> BTreeMap<char, String> {
-    (0..puzzle.vehicle_count())
-        .filter_map(|i| match puzzle.vehicle(i).0 {
+fn labels(puzzle: &Puzzle) -> BTreeMap<char, String> {
+    let board = puzzle.board();
+    (0..board.vehicles().len())
+        .filter_map(|i| match board.vehicles()[i].label {
             Label::Letter(_) => None,
-            label => Some((puzzle.letter(i), label.to_string())),
+            label => Some((letter(board, i), label.to_string())),
         })
         .collect()
 }
 
 /// The cells of a position in reading order (the one-line form without its `/`s).
-fn cells(puzzle: &AnyPuzzle, offsets: &[u8]) -> String {
+fn cells(puzzle: &Puzzle, offsets: &[u8]) -> String {
     puzzle.string(offsets).replace('/', "")
 }
 
@@ -119,19 +115,17 @@ pub fn solve(mut job: Job) -> Reply {
         MetricField::Steps => Metric::Steps,
         MetricField::Moves => Metric::Moves,
     };
-    let limits = job.limits(&Budget {
-        max_states: req.max_states,
-        timeout: req.timeout,
-    });
-    let puzzle = parse_any(&req.board, None).map_err(|e| ApiError::parse("board", &e))?;
-    let start = puzzle.start();
+    let limits = job.limits(&req.budget());
+    let puzzle = parse(&req.board, None).map_err(|e| ApiError::parse("board", &e))?;
+    let start = puzzle.start.clone();
     let (found, stats) = puzzle
         .solve(metric, limit, &limits)
         .map_err(|e| ApiError::stopped(&e, &job.caps.describe()))?;
     let names = labels(&puzzle);
-    let red_length = puzzle.red_len().unwrap_or(0);
-    let (rows, cols) = puzzle.shape();
-    let exit_row = puzzle.exit_row() + 1;
+    let board = puzzle.board();
+    let red_length = board.red_len().unwrap_or(0);
+    let (rows, cols) = (board.rows(), board.cols());
+    let exit_row = board.exit_row() + 1;
     let frame = |p: &[u8], out: u8, moved: Option<char>| Frame {
         cells: cells(&puzzle, p),
         rows,
@@ -165,13 +159,13 @@ pub fn solve(mut job: Job) -> Reply {
             }));
             for d in 1..=m.delta.unsigned_abs() {
                 p[i] = if m.delta > 0 { from + d } else { from - d };
-                let moved = Some(puzzle.letter(i));
+                let moved = Some(letter(board, i));
                 steps.push(json!({ "move": k, "board": frame(&p, 0, moved) }));
             }
             travelled += m.distance();
             debug_assert_eq!(p, s.positions[k]);
         }
-        let (red, red_label) = (puzzle.letter(0), puzzle.vehicle(0).0);
+        let (red, red_label) = (letter(board, 0), board.vehicles()[0].label);
         moves.push(json!({
             "label": format!("{red_label} out"),
             "text": format!(
@@ -196,7 +190,7 @@ pub fn solve(mut job: Job) -> Reply {
                 Metric::Moves => ", and the fewest steps among those",
             }
         ),
-        None => match (puzzle.unsolvable_reason(), limit) {
+        None => match (board.unsolvable_reason(), limit) {
             (Some(why), _) => format!("No solution: {why}."),
             (None, Some(l)) => format!(
                 "No solution within {l} {unit} (judge answer -1; choose Limit: none to search at any depth)."
@@ -239,11 +233,8 @@ pub fn solve(mut job: Job) -> Reply {
 /// Replays a move list, as `gridlock verify rush-hour` does, with the same report.
 pub fn verify(mut job: Job) -> Reply {
     let req: VerifyRequest = job.request()?;
-    let limits = job.limits(&Budget {
-        max_states: req.max_states,
-        timeout: req.timeout,
-    });
-    let puzzle = parse_any(&req.board, None).map_err(|e| ApiError::parse("board", &e))?;
+    let limits = job.limits(&req.budget());
+    let puzzle = parse(&req.board, None).map_err(|e| ApiError::parse("board", &e))?;
     let list = parse_moves(&req.solution).map_err(|e| ApiError::parse("solution", &e))?;
     let judgement = puzzle.judge(&list, &limits);
     object(&VerifyJson::new(&judgement))

@@ -404,10 +404,10 @@ fn rush_hour_contest_sample_2_plays_back_six_steps_ending_with_the_red_car_out()
     assert_eq!(moves.last().unwrap()["exit"], true);
     assert_eq!(v["share"], "rush-hour/oBoCCooBooDooEAADooEFFGooHHHGooooooo");
     // The solution text is a move list the library's verifier accepts with the same counts.
-    let p = rush_hour::parse(SAMPLE2).unwrap();
+    let p = rush_hour::parse(SAMPLE2, None).unwrap();
     let list = rush_hour::verify::parse_moves(v["solution"].as_str().unwrap()).unwrap();
     assert_eq!(
-        rush_hour::verify::replay(&p.board, p.start, &list),
+        rush_hour::verify::replay(p.board(), &p.start, &list),
         rush_hour::verify::Verdict::Valid {
             steps_out: 6,
             moves: 3
@@ -426,15 +426,10 @@ fn rush_hour_limits_follow_the_cli() {
     );
     assert_eq!(v["steps"].as_array().unwrap().len(), 1);
     // With no limit, the answer is the library's.
-    let p = rush_hour::parse(SAMPLE1).unwrap();
-    let (want, _) = rush_hour::solve(
-        &p.board,
-        p.start,
-        rush_hour::Metric::Steps,
-        None,
-        &Limits::none(),
-    )
-    .unwrap();
+    let p = rush_hour::parse(SAMPLE1, None).unwrap();
+    let (want, _) = p
+        .solve(rush_hour::Metric::Steps, None, &Limits::none())
+        .unwrap();
     for limit in [json!("none"), json!("NONE")] {
         let (status, v) = post_json(
             addr(),
@@ -492,9 +487,9 @@ fn rush_hour_answers_match_the_published_database() {
             "{board}: one frame per step"
         );
         check_frames(steps);
-        let p = rush_hour::parse(board).unwrap();
+        let p = rush_hour::parse(board, None).unwrap();
         let list = rush_hour::verify::parse_moves(v["solution"].as_str().unwrap()).unwrap();
-        match rush_hour::verify::replay(&p.board, p.start, &list) {
+        match rush_hour::verify::replay(p.board(), &p.start, &list) {
             rush_hour::verify::Verdict::Valid { moves: m, .. } => assert_eq!(m, moves),
             other => panic!("{board}: {other:?}"),
         }
@@ -512,7 +507,7 @@ fn rush_hour_malformed_boards_are_400_with_the_parsers_message() {
         "BoBoooooooooAAoooooooooooooooooooooo",
     ] {
         // the command line's parser: the shape picks the 6×6 model or the general one
-        let e = rush_hour::parse_any(board, None).unwrap_err();
+        let e = rush_hour::parse(board, None).unwrap_err();
         let (status, v) = post_json(addr(), "/api/rush-hour/solve", &json!({ "board": board }));
         assert_eq!(status, 400, "{board:?}: {v}");
         assert_eq!(v["error"], e.to_string(), "{board:?}");
@@ -858,7 +853,7 @@ fn random_text_never_breaks_the_api() {
             "/api/rush-hour/solve",
             &json!({ "board": board, "limit": "none" }),
         );
-        match rush_hour::parse_any(&board, None) {
+        match rush_hour::parse(&board, None) {
             Ok(_) => assert_eq!(status, 200, "{board:?}: {v}"),
             Err(e) => {
                 assert_eq!(status, 400, "{board:?}: {v}");

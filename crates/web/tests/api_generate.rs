@@ -6,7 +6,7 @@
 mod support;
 
 use gridlock_puzzles::rush_hour::generate::{generate, Request};
-use gridlock_puzzles::rush_hour::{optimum, parse_database, Metric};
+use gridlock_puzzles::rush_hour::{parse_database, Metric};
 use gridlock_search::Limits;
 use serde_json::{json, Value};
 use std::sync::OnceLock;
@@ -27,7 +27,7 @@ fn post(body: Value) -> (u16, Value) {
 /// Optimal moves (slide metric) of a 36-character board, by the solver.
 fn moves_of(board: &str) -> u32 {
     let p = parse_database(board).unwrap();
-    optimum(&p.board, p.start, Metric::Moves, None, &Limits::none())
+    p.optimum(Metric::Moves, None, &Limits::none())
         .unwrap()
         .0
         .expect("solvable")

@@ -6,7 +6,7 @@
 
 mod support;
 
-use gridlock_puzzles::rush_hour::parse_any;
+use gridlock_puzzles::rush_hour::parse;
 use serde_json::{json, Value};
 use std::collections::{HashMap, VecDeque};
 use std::sync::OnceLock;
@@ -272,7 +272,7 @@ fn malformed_boards_of_other_shapes_are_400_with_the_parsers_message() {
         "AAoo/oBoo/oBBo/oooo".to_string(),
         "AAoo\noooo\nAAoo\noooo\n".to_string(),
     ] {
-        let e = parse_any(&board, None).unwrap_err();
+        let e = parse(&board, None).unwrap_err();
         let (status, v) = solve(json!({ "board": board }));
         assert_eq!(status, 400, "{board:?}: {v}");
         assert_eq!(v["error"], e.to_string(), "{board:?}");

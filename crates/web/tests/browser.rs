@@ -724,7 +724,7 @@ fn the_rush_hour_tab_draws_resizes_and_solves_boards_of_any_size() {
     // A 5x7 board typed in the text box: drawn at its size, the exit on the red car's row,
     // solved in the library's number of steps and played to the red car's exit.
     let board = "oooBooo\nAAoBooo\noooCCxo\nooooooo\nooooooo\n";
-    let want = gridlock_puzzles::rush_hour::parse_any(board, None)
+    let want = gridlock_puzzles::rush_hour::parse(board, None)
         .unwrap()
         .optimum(
             gridlock_puzzles::rush_hour::Metric::Steps,
@@ -864,15 +864,14 @@ fn the_rush_hour_tab_generates_a_new_puzzle_of_the_chosen_difficulty() {
     assert!((10..=20).contains(&moves), "{status}");
     // the solver, not the generator, confirms the number
     let p = gridlock_puzzles::rush_hour::parse_database(&board).unwrap();
-    let optimum = gridlock_puzzles::rush_hour::optimum(
-        &p.board,
-        p.start,
-        gridlock_puzzles::rush_hour::Metric::Moves,
-        None,
-        &gridlock_search::Limits::none(),
-    )
-    .unwrap()
-    .0;
+    let optimum = p
+        .optimum(
+            gridlock_puzzles::rush_hour::Metric::Moves,
+            None,
+            &gridlock_search::Limits::none(),
+        )
+        .unwrap()
+        .0;
     assert_eq!(optimum, Some(moves), "{board}");
     assert_eq!(browser.value("option-metric"), "moves");
     browser.screenshot(&shots, "rush-hour-new-puzzle.png");

@@ -10,7 +10,6 @@ use gridlock_puzzles::quantity;
 use gridlock_puzzles::rush_hour::generate::{generate, Generated, Report, Request, Set, Stop};
 use gridlock_puzzles::rush_hour::json::GeneratedJson;
 use gridlock_puzzles::rush_hour::parse_database;
-use gridlock_puzzles::rush_hour::render::grid;
 use std::time::Instant;
 
 /// Default `--timeout` of a generation, in seconds: long enough for every difficulty the
@@ -224,7 +223,7 @@ fn summary(r: &Report, count: usize, secs: f64) -> String {
 /// The 36-character board drawn as a grid.
 fn grid_of(board: &str) -> Result<String, CliError> {
     let puzzle = parse_database(board)?;
-    Ok(grid(&puzzle.board, puzzle.start))
+    Ok(puzzle.grid(&puzzle.start))
 }
 
 /// One puzzle in the chosen format, newline included.

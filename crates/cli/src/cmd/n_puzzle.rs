@@ -2,10 +2,11 @@
 //! over every core, the goal's component, pattern tables built ahead of time, and its part
 //! of `gridlock verify`.
 
+use crate::batch::{Batch, Chunk};
 use crate::common::{self, format_parser, Format, Formats};
 use crate::error::CliError;
 use crate::input::{self, source_name};
-use crate::output::{self, Output};
+use crate::output::Output;
 use crate::progress::Progress;
 use gridlock_puzzles::n_puzzle::cache::{self, Event};
 use gridlock_puzzles::n_puzzle::explore::explore;
@@ -19,7 +20,6 @@ use gridlock_puzzles::n_puzzle::{
 use gridlock_search::{Bound, Limits, Stats, Stopped};
 use rayon::prelude::*;
 use std::collections::HashMap;
-use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
 use std::sync::Once;
 use std::time::Instant;
@@ -439,9 +439,6 @@ fn parse_lines(text: &str) -> Result<Lines, String> {
     Ok(Lines { first, last })
 }
 
-/// Longest line accepted in batch input.
-const MAX_LINE: u64 = 1 << 16;
-
 struct Row {
     line: usize,
     board: Board,
@@ -453,70 +450,33 @@ pub const BATCH_HEADER: &str = "# MOVES BOARD: the fewest moves (-1 if the goal 
                                 reached), then the start board's numbers row by row, 0 the blank";
 
 fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
-    let name = source_name(args.file.as_deref());
-    // printed with the first answer, so a malformed first line leaves stdout empty
-    let mut header = args.format == Format::Text;
-    let mut reader = input::open(args.file.as_deref())?;
-    let file_size = args
-        .file
-        .as_deref()
-        .filter(|p| *p != Path::new("-"))
-        .and_then(|p| std::fs::metadata(p).ok())
-        .map(|m| m.len());
-    let progress = Progress::new("puzzles", file_size);
-    let clock = Instant::now();
+    let header = (args.format == Format::Text).then_some(BATCH_HEADER);
+    let mut batch = Batch::open(args.file.as_deref(), header, args.format == Format::Json)?;
     let mut solvers: HashMap<Shape, Solver> = HashMap::new();
     let mut total = Stats::default();
     let lines = args.lines.unwrap_or_else(Lines::all);
-    let (mut line_no, mut solved, mut done) = (0usize, 0u64, false);
-    let mut bytes = Vec::new();
-    while !done {
-        let mut rows = Vec::with_capacity(CHUNK);
-        let mut failure = None;
-        let mut chunk_bytes = 0;
-        while rows.len() < CHUNK {
-            bytes.clear();
-            let n = (&mut reader)
-                .take(MAX_LINE + 1)
-                .read_until(b'\n', &mut bytes)
-                .map_err(|e| CliError::Input(format!("{name}: cannot read: {e}")))?;
-            if n == 0 {
-                done = true;
-                break;
-            }
-            chunk_bytes += n as u64;
-            line_no += 1;
-            if line_no > lines.last {
-                done = true;
-                break;
-            }
-            if n as u64 > MAX_LINE {
-                failure = Some(CliError::Input(format!(
-                    "{name}: line {line_no}: longer than {MAX_LINE} bytes; expected one board per line"
-                )));
-                break;
-            }
-            if line_no < lines.first {
-                continue;
-            }
-            let parsed = input::decode(bytes.clone())
+    batch.last = lines.last;
+    let name = batch.name.clone();
+    loop {
+        let Chunk {
+            rows,
+            failure,
+            done,
+        } = batch.chunk(CHUNK, |line, bytes| {
+            let Some(bytes) = bytes.filter(|_| line >= lines.first) else {
+                return Ok(Vec::new());
+            };
+            let parsed = input::decode(bytes.to_vec())
                 .map_err(|mut e| {
-                    e.line = line_no;
+                    e.line = line;
                     e
                 })
-                .and_then(|text| parse_batch_line(&text, line_no, args.board.size));
+                .and_then(|text| parse_batch_line(&text, line, args.board.size));
             match parsed {
-                Ok(Some(board)) => rows.push(Row {
-                    line: line_no,
-                    board,
-                }),
-                Ok(None) => {}
-                Err(e) => {
-                    failure = Some(CliError::input_in(&name, &e));
-                    break;
-                }
+                Ok(board) => Ok(Vec::from_iter(board.map(|board| Row { line, board }))),
+                Err(e) => Err(CliError::input_in(&name, &e)),
             }
-        }
+        })?;
         // every shape's solver (and tables) before the parallel round
         for row in &rows {
             let shape = row.board.shape;
@@ -529,42 +489,27 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
             .par_iter()
             .map(|row| solvers[&row.board.shape].solve(&row.board, &search_limits(args)))
             .collect();
-        let mut text = String::new();
-        for (row, result) in rows.iter().zip(results) {
-            let (solution, stats) = match result {
-                Ok(r) => r,
-                Err(stopped) => {
-                    out.write(&text)?;
-                    out.flush()?;
-                    let e = CliError::from(stopped);
-                    return Err(CliError::Limit(format!("{name}: line {}: {e}", row.line)));
-                }
-            };
-            total.absorb(&stats);
-            if std::mem::take(&mut header) {
-                text.push_str(BATCH_HEADER);
-                text.push('\n');
-            }
-            let answer = BatchAnswer::new(row.line, &row.board, solution.as_ref(), &stats);
-            match args.format {
-                Format::Json => text.push_str(&output::json(&answer)?),
-                _ => text.push_str(&answer.judge()),
-            }
-            text.push('\n');
-        }
-        out.write(&text)?;
-        out.flush()?;
-        solved += rows.len() as u64;
-        progress.advance(solved, chunk_bytes, clock.elapsed().as_secs_f64());
+        let answers = rows.iter().zip(results).map(|(row, result)| {
+            let answer = result.map(|(solution, stats)| {
+                total.absorb(&stats);
+                BatchAnswer::new(row.line, &row.board, solution.as_ref(), &stats)
+            });
+            (row.line, answer)
+        });
+        batch.answer(out, answers, BatchAnswer::judge)?;
         if let Some(e) = failure {
             return Err(e);
         }
+        if done {
+            break;
+        }
     }
     if args.stats {
-        let secs = clock.elapsed().as_secs_f64();
+        let secs = batch.secs();
         eprintln!(
-            "gridlock: batch: {solved} puzzles, {} nodes generated, {} expanded, wall time \
+            "gridlock: batch: {} puzzles, {} nodes generated, {} expanded, wall time \
              {secs:.3} s (search {:.3} s of CPU, {:.1} M nodes/s per core) on {} threads",
+            batch.solved,
             total.generated,
             total.expanded,
             total.elapsed.as_secs_f64(),

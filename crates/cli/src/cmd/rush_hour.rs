@@ -1,18 +1,17 @@
 //! `gridlock rush-hour`: the contest answer, optimal solutions in either metric, batch runs
 //! over many boards, component exploration, and the move-list verifier (SPEC §3, §6).
 
+use crate::batch::{Batch, Chunk};
 use crate::common::{format_arg, stats_line, Common, Format, Formats};
 use crate::error::CliError;
 use crate::input::{self, source_name};
-use crate::output::{self, Output};
-use crate::progress::Progress;
+use crate::output::Output;
 use gridlock_puzzles::quantity;
 use gridlock_puzzles::rush_hour::json::{self, BatchAnswer, ExploreJson, SolveJson};
 use gridlock_puzzles::rush_hour::universe::component_key;
 use gridlock_puzzles::rush_hour::verify::{parse_moves, Verdict};
-use gridlock_puzzles::rush_hour::{optima_all_any, parse_any, parse_database, AnyPuzzle, Metric};
+use gridlock_puzzles::rush_hour::{optima_all, parse, parse_database_at, Metric, Prepared, Puzzle};
 use gridlock_search::Limits;
-use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
 
 /// `--format` of `gridlock rush-hour`.
@@ -167,23 +166,9 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
     single(&args, out)
 }
 
-fn read_puzzle(file: Option<&Path>, exit: ExitRow) -> Result<AnyPuzzle, CliError> {
+fn read_puzzle(file: Option<&Path>, exit: ExitRow) -> Result<Puzzle, CliError> {
     let text = input::read_text(file)?;
-    parse_any(&text, exit.row()).map_err(|e| CliError::input_in(&source_name(file), &e))
-}
-
-/// Why a board without a solution has none, when it is not the search's finding.
-fn no_exit(puzzle: &AnyPuzzle) -> Option<String> {
-    if !puzzle.has_red() {
-        Some("there is no red car".into())
-    } else if !puzzle.can_exit() {
-        Some(format!(
-            "the red car is not horizontal in row {}, so it can never reach the exit",
-            puzzle.exit_row() + 1
-        ))
-    } else {
-        None
-    }
+    parse(&text, exit.row()).map_err(|e| CliError::input_in(&source_name(file), &e))
 }
 
 /// Said on stderr when the default limit turns an answer into `-1` (stdout stays the
@@ -195,7 +180,7 @@ pub const LIMIT_NOTE: &str = "-1 means no solution within 10 steps, the contest'
 
 fn single(args: &Args, out: &mut Output) -> Result<u8, CliError> {
     let puzzle = read_puzzle(args.file.as_deref(), args.exit)?;
-    let start = puzzle.start();
+    let start = puzzle.start.clone();
     let metric = Metric::from(args.metric);
     let limit = args.limit.unwrap_or(Limit(Some(10))).0;
     let limits = args.common.limits();
@@ -204,7 +189,7 @@ fn single(args: &Args, out: &mut Output) -> Result<u8, CliError> {
         if args.common.stats {
             eprintln!("{}", stats_line(&stats, args.common.memory.budget()));
         }
-        if best.is_none() && args.limit.is_none() && no_exit(&puzzle).is_none() {
+        if best.is_none() && args.limit.is_none() && puzzle.board().unsolvable_reason().is_none() {
             // the contest's -1 also means "not within 10 steps", which surprises anyone
             // feeding it a harder board (a generated puzzle, a database line): say so
             eprintln!("gridlock: note: {}", LIMIT_NOTE);
@@ -256,7 +241,7 @@ fn single(args: &Args, out: &mut Output) -> Result<u8, CliError> {
                         quantity(s.steps_out, "step")
                     ));
                 }
-                None => match (puzzle.unsolvable_reason(), limit) {
+                None => match (puzzle.board().unsolvable_reason(), limit) {
                     (Some(why), _) => text.push_str(&format!("\nNo solution: {why}.\n")),
                     (None, Some(l)) => text.push_str(&format!(
                         "\nNo solution within {l} {} (use --limit none to search at any depth).\n",
@@ -276,13 +261,11 @@ fn single(args: &Args, out: &mut Output) -> Result<u8, CliError> {
 /// Boards per parallel round: large enough to keep every core busy, small enough that output
 /// starts at once and memory stays flat however long the input is.
 const CHUNK: usize = 1024;
-/// Longest line accepted in batch input.
-const MAX_LINE: u64 = 1 << 16;
 
 struct Row {
     line: usize,
     token: String,
-    puzzle: AnyPuzzle,
+    puzzle: Puzzle,
 }
 
 /// Grid lines waiting for the blank line (or the end) that closes their board.
@@ -304,100 +287,49 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
             "--format moves prints one solution; it cannot be combined with --batch".into(),
         ));
     }
-    // printed with the first answer, so a malformed first line leaves stdout empty
-    let mut header = args.common.format == Format::Text;
-    let name = source_name(args.file.as_deref());
-    let mut reader = input::open(args.file.as_deref())?;
+    let header = (args.common.format == Format::Text).then_some(BATCH_HEADER);
+    let json = args.common.format == Format::Json;
+    let mut batch = Batch::open(args.file.as_deref(), header, json)?;
+    let name = batch.name.clone();
     let metric = Metric::from(args.metric);
     let limit = args.limit.and_then(|l| l.0);
     // the boards of a chunk are solved at once, one per thread: each gets its share
     let limits = args.common.limits().shared(rayon::current_num_threads());
     let exit = args.exit.row();
-    let mut line_no = 0;
-    let mut bytes = Vec::new();
-    let mut done = false;
     let mut block = Block::default();
-    let file_size = args
-        .file
-        .as_deref()
-        .filter(|p| *p != std::path::Path::new("-"))
-        .and_then(|p| std::fs::metadata(p).ok())
-        .map(|m| m.len());
-    let progress = Progress::new("puzzles", file_size);
-    let clock = std::time::Instant::now();
-    let mut solved = 0u64;
     let mut explored = 0u64;
-    while !done {
-        let mut chunk_bytes = 0u64;
-        let mut rows = Vec::with_capacity(CHUNK);
-        let mut failure = None;
-        while rows.len() < CHUNK {
-            bytes.clear();
-            let n = (&mut reader)
-                .take(MAX_LINE + 1)
-                .read_until(b'\n', &mut bytes)
-                .map_err(|e| CliError::Input(format!("{name}: cannot read: {e}")))?;
-            if n == 0 {
-                done = true;
-                match block_row(&mut block, exit) {
-                    Ok(Some(row)) => rows.push(row),
-                    Ok(None) => {}
-                    Err(e) => failure = Some(CliError::input_in(&name, &e)),
-                }
-                break;
-            }
-            chunk_bytes += n as u64;
-            line_no += 1;
-            if n as u64 > MAX_LINE {
-                failure = Some(CliError::Input(format!(
-                    "{name}: line {line_no}: longer than {MAX_LINE} bytes; expected one board per line"
-                )));
-                break;
-            }
-            match batch_line_in(&bytes, line_no, &mut block, exit) {
-                Ok(found) => rows.extend(found),
-                Err(e) => {
-                    failure = Some(CliError::input_in(&name, &e));
-                    break;
-                }
-            }
-        }
-        let puzzles: Vec<AnyPuzzle> = rows.iter().map(|r| r.puzzle.clone()).collect();
-        let results = optima_all_any(&puzzles, &limits);
-        let mut text = String::with_capacity(rows.len() * 48);
-        for (row, result) in rows.iter().zip(results) {
-            let optima = match result {
-                Ok(o) => o,
-                Err(stopped) => {
-                    out.write(&text)?;
-                    out.flush()?;
-                    let e = CliError::from(stopped);
-                    return Err(CliError::Limit(format!("{name}: line {}: {e}", row.line)));
-                }
+    loop {
+        let Chunk {
+            rows,
+            failure,
+            done,
+        } = batch.chunk(CHUNK, |line, bytes| {
+            let found = match bytes {
+                Some(bytes) => batch_line_in(bytes, line, &mut block, exit),
+                None => block_row(&mut block, exit).map(Vec::from_iter),
             };
-            explored += optima.states as u64;
-            if std::mem::take(&mut header) {
-                text.push_str(BATCH_HEADER);
-                text.push('\n');
-            }
-            let red = u32::from(row.puzzle.red_len().unwrap_or(0));
-            let answer = BatchAnswer::new(row.line, row.token.clone(), red, &optima, metric, limit);
-            match args.common.format {
-                Format::Json => text.push_str(&output::json(&answer)?),
-                _ => text.push_str(&answer.judge()),
-            }
-            text.push('\n');
-        }
-        out.write(&text)?;
-        out.flush()?;
-        solved += rows.len() as u64;
-        progress.advance(solved, chunk_bytes, clock.elapsed().as_secs_f64());
+            found.map_err(|e| CliError::input_in(&name, &e))
+        })?;
+        let puzzles: Vec<&Puzzle> = rows.iter().map(|r| &r.puzzle).collect();
+        let results = optima_all(&puzzles, &limits);
+        let answers = rows.iter().zip(results).map(|(row, result)| {
+            let answer = result.map(|optima| {
+                explored += optima.states as u64;
+                let red = u32::from(row.puzzle.board().red_len().unwrap_or(0));
+                BatchAnswer::new(row.line, row.token.clone(), red, &optima, metric, limit)
+            });
+            (row.line, answer)
+        });
+        batch.answer(out, answers, BatchAnswer::judge)?;
         if let Some(e) = failure {
             return Err(e);
         }
+        if done {
+            break;
+        }
     }
     if args.common.stats {
-        let secs = clock.elapsed().as_secs_f64();
+        let (solved, secs) = (batch.solved, batch.secs());
         eprintln!(
             "gridlock: batch: {solved} puzzles, {explored} states in their components, wall time \
              {secs:.3} s ({:.0} puzzles/s, {:.1} M states/s) on {} threads",
@@ -456,13 +388,13 @@ fn block_row(
     if taken.lines == 1 && !taken.text.contains('/') {
         return database_row(taken.text.trim_end(), taken.first, exit);
     }
-    let puzzle = parse_any(&taken.text, exit).map_err(|mut e| {
+    let puzzle = parse(&taken.text, exit).map_err(|mut e| {
         e.line += taken.first - 1;
         e
     })?;
     Ok(Some(Row {
         line: taken.first,
-        token: puzzle.string(&puzzle.start()),
+        token: puzzle.string(&puzzle.start),
         puzzle,
     }))
 }
@@ -488,25 +420,7 @@ fn database_row(
         column += token.chars().count() + 1;
     }
     let (column, token) = found.or(first).expect("line is not blank");
-    let locate = |mut e: gridlock_puzzles::ParseError| {
-        e.line = line;
-        e.column += column - 1;
-        e
-    };
-    let puzzle = match exit {
-        None => {
-            let mut puzzle = parse_database(token).map_err(locate)?;
-            puzzle.format = gridlock_puzzles::rush_hour::Format::Database;
-            AnyPuzzle::Six(puzzle)
-        }
-        Some(_) => {
-            parse_database(token).map_err(locate)?;
-            parse_any(token, exit).map_err(|mut e| {
-                e.line = line;
-                e
-            })?
-        }
-    };
+    let puzzle = parse_database_at(token, line, column, exit)?;
     Ok(Some(Row {
         line,
         token: token.to_string(),
@@ -516,21 +430,21 @@ fn database_row(
 
 fn explore(args: ExploreArgs, out: &mut Output) -> Result<u8, CliError> {
     let puzzle = read_puzzle(args.file.as_deref(), args.exit)?;
-    let start = puzzle.start();
+    let start = puzzle.start.clone();
     let (a, stats) = puzzle.analyse(&args.common.limits())?;
     if args.common.stats {
         eprintln!("{}", stats_line(&stats, args.common.memory.budget()));
     }
-    let red = puzzle.red_len().unwrap_or(0) as u32;
+    let red = puzzle.board().red_len().unwrap_or(0) as u32;
     let board = puzzle.string(&start);
     // The component's KEY (its smallest normalised position) looks the puzzle up in the
     // `rush-hour universe` table; boards outside the universe's definition (not 6x6, no red
     // car in row 3, a vertical or long red car) have none.
-    let key = match &puzzle {
-        AnyPuzzle::Six(_) => component_key(&board, &args.common.limits())
+    let key = match &puzzle.prepared {
+        Prepared::Six(_) => component_key(&board, &args.common.limits())
             .ok()
             .map(|k| k.key),
-        AnyPuzzle::General(_) => None,
+        Prepared::General(_) => None,
     };
     let far = |f: &Option<(u32, Vec<u8>)>| f.as_ref().map(|(_, p)| puzzle.string(p));
     if args.common.format == Format::Json {

@@ -6,7 +6,7 @@
 
 use super::board::CENTRE;
 use super::{parse_board, parse_solution, render, verify, Position, Solver};
-use crate::dataset::{check, metadata, ratio, stream, DatasetError, Item, Params};
+use crate::dataset::{check, judged, metadata, stream, DatasetError, Item, Items, Params};
 use gridlock_search::Limits;
 use serde_json::json;
 
@@ -32,9 +32,8 @@ line per move with the number of the cell the chip moves from.";
 fn starts(solver: &Solver) -> Vec<(Position, u32)> {
     let mut found: Vec<(Position, u32)> = solver
         .positions()
-        .iter()
         .filter(|p| p.empty() == CENTRE)
-        .filter_map(|&p| solver.distance(p).map(|d| (p, d)))
+        .filter_map(|p| solver.distance(p).map(|d| (p, d)))
         .collect();
     found.sort_by_key(|(p, _)| p.cells());
     found
@@ -50,12 +49,7 @@ fn question(p: Position) -> String {
 }
 
 /// `count` items with optimal lengths in the `moves` range.
-pub fn make(
-    count: usize,
-    seed: u64,
-    params: &mut Params,
-    limits: &Limits,
-) -> Result<Vec<Item>, DatasetError> {
+pub fn make(count: usize, seed: u64, params: &mut Params, limits: &Limits) -> Items {
     let (lo, hi) = params.range("moves", (1, 12), 0, 100)?;
     let difficulty = params.finish("chips")?;
     check(limits)?;
@@ -101,10 +95,7 @@ pub fn score(board: &str, optimal: u32, answer: &str) -> f64 {
         return 0.0;
     };
     let verdict = verify(start, &file, &solver);
-    match (verdict.is_valid(), u32::try_from(verdict.length)) {
-        (true, Ok(length)) => ratio(optimal, length),
-        _ => 0.0,
-    }
+    judged(verdict.is_valid(), optimal, verdict.length)
 }
 
 #[cfg(test)]

@@ -12,7 +12,9 @@
 
 use super::board::{Chip, Position};
 use super::moves::Chips;
-use gridlock_search::{explore, ComponentOf, Limits, Stats, Stopped, UNREACHABLE};
+use gridlock_search::{
+    Component, EdgeComponent, EdgeComponentOf, Limits, Stats, Stopped, UNREACHABLE,
+};
 
 /// The judge answer for one start position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,7 +42,7 @@ impl Solution {
 /// nothing measurable in wall time (docs/chips.md), so it was not kept.
 #[derive(Clone, Debug)]
 pub struct Solver {
-    component: ComponentOf<Chips>,
+    component: EdgeComponentOf<Chips>,
     dist: Vec<u32>,
     stats: Stats,
 }
@@ -55,9 +57,9 @@ impl Solver {
                 .try_into()
                 .expect("8 chips"),
         );
-        let (component, stats) = explore(&Chips, goal, limits)?;
-        let goals = component.find(|p| p.is_goal());
-        let dist = component.distances_to(&goals, true);
+        let mut component = EdgeComponent::new();
+        let stats = component.explore(&Chips, goal, limits)?;
+        let dist = distances_to_goals(&component);
         Ok(Solver {
             component,
             dist,
@@ -76,7 +78,7 @@ impl Solver {
     }
 
     /// Every position from which a goal can be reached; tests and tools enumerate them.
-    pub fn positions(&self) -> &[Position] {
+    pub fn positions(&self) -> impl ExactSizeIterator<Item = Position> + '_ {
         self.component.states()
     }
 
@@ -99,13 +101,20 @@ impl Solver {
         })
     }
 }
+/// Every position's fewest moves to a goal (moves are reversible: from the goals forwards).
+fn distances_to_goals(component: &EdgeComponentOf<Chips>) -> Vec<u32> {
+    let mut goals = Vec::new();
+    component.find_into(|p| p.is_goal(), &mut goals);
+    component.distances_to(&goals, true)
+}
+
 /// The textbook route, one engine exploration per puzzle (explore the start's component,
 /// BFS distances to its goals, walk down). Kept as the benchmark's baseline for
 /// [`Solver`], which explores once for all puzzles.
 pub fn solve_by_exploring(start: Position, limits: &Limits) -> Result<Option<Solution>, Stopped> {
-    let (component, _) = explore(&Chips, start, limits)?;
-    let goals = component.find(|p| p.is_goal());
-    let dist = component.distances_to(&goals, true);
+    let mut component = EdgeComponent::new();
+    component.explore(&Chips, start, limits)?;
+    let dist = distances_to_goals(&component);
     Ok(component
         .lexicographic_path_down(0, &dist)
         .map(|path| Solution {
@@ -139,15 +148,15 @@ mod tests {
     fn one_component_holds_every_four_four_position_and_both_goals() {
         let s = solver();
         assert_eq!(s.solvable_positions(), 9 * 70);
-        assert!(s.positions().iter().all(|p| p.blues() == 4));
-        let goals: Vec<_> = s.positions().iter().filter(|p| p.is_goal()).collect();
+        assert!(s.positions().all(|p| p.blues() == 4));
+        let goals: Vec<_> = s.positions().filter(|p| p.is_goal()).collect();
         assert_eq!(goals.len(), 2);
     }
 
     #[test]
     fn table_and_per_puzzle_exploration_agree() {
         let s = solver();
-        for &p in s.positions() {
+        for p in s.positions() {
             let answer = s.solve(p);
             assert_eq!(answer, solve_by_exploring(p, &Limits::none()).unwrap());
             assert_eq!(answer.as_ref().map(|a| a.moves.len() as u32), s.distance(p));

@@ -10,6 +10,7 @@ use super::moves::{play, IllegalMove};
 use super::parse::SolutionFile;
 use super::solve::{Solution, Solver};
 use crate::quantity;
+use crate::text::count_mismatch;
 
 /// The outcome of checking one solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -93,7 +94,6 @@ fn check(
     file: &SolutionFile,
     expected: Option<&Solution>,
 ) -> Option<(usize, String)> {
-    let listed = file.moves.len() as i64;
     if file.count == -1 {
         return if let Some(&(line, _)) = file.moves.first() {
             Some((
@@ -121,21 +121,8 @@ fn check(
             ),
         ));
     }
-    if file.count < listed {
-        let (line, _) = file.moves[file.count as usize];
-        return Some((
-            line,
-            format!("a move beyond the {} announced on line 1", file.count),
-        ));
-    }
-    if file.count > listed {
-        return Some((
-            1,
-            format!(
-                "announces {}, but {listed} follow",
-                quantity(file.count, "move")
-            ),
-        ));
+    if let Some(mismatch) = count_mismatch(file.count, &file.moves) {
+        return Some(mismatch);
     }
     let mut at = start;
     for &(line, cell) in &file.moves {

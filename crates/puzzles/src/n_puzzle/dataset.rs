@@ -14,9 +14,9 @@ use super::board::Dir;
 use super::{
     parse_board, parse_solution, prepare, render, verify::verify, Board, Choice, Shape, Solver,
 };
-use crate::dataset::{check, metadata, ratio, stream, DatasetError, Item, Params};
+use crate::dataset::{draw_items, judged, metadata, DatasetError, Item, Items, Params};
+use crate::rush_hour::generate::rng::Rng;
 use gridlock_search::Limits;
-use rayon::prelude::*;
 use serde_json::{json, Value};
 
 /// Walks drawn per item before giving up on its range.
@@ -39,7 +39,7 @@ fn question(board: &Board, goal: &Board) -> String {
 }
 
 /// One board: a random walk of a drawn length from the goal.
-fn walk(goal: &Board, rng: &mut crate::rush_hour::generate::rng::Rng, lo: u32, hi: u32) -> Board {
+fn walk(goal: &Board, rng: &mut Rng, lo: u32, hi: u32) -> Board {
     let length = lo + rng.below(3 * hi.max(1) - lo + 1);
     let mut board = goal.clone();
     let mut last: Option<Dir> = None;
@@ -58,12 +58,7 @@ fn walk(goal: &Board, rng: &mut crate::rush_hour::generate::rng::Rng, lo: u32, h
 }
 
 /// `count` items with optimal lengths in the `moves` range.
-pub fn make(
-    count: usize,
-    seed: u64,
-    params: &mut Params,
-    limits: &Limits,
-) -> Result<Vec<Item>, DatasetError> {
+pub fn make(count: usize, seed: u64, params: &mut Params, limits: &Limits) -> Items {
     let (rows, cols) = params.shape("size", (3, 3), |r, c| {
         if r < 2 || c < 2 || r * c > 16 {
             Err("datasets take shapes from 2x2 to 4x4 (at most 16 cells)".into())
@@ -78,35 +73,30 @@ pub fn make(
     let (heuristic, _) =
         prepare(&goal, &Choice::Manhattan, None, limits, &|_| {}).map_err(DatasetError::Stopped)?;
     let solver = Solver::new(goal.clone(), heuristic);
-    (0..count)
-        .into_par_iter()
-        .map(|index| {
-            let mut rng = stream(seed, index);
-            for _ in 0..ATTEMPTS {
-                check(limits)?;
-                let board = walk(&goal, &mut rng, lo, hi);
-                let (found, _) = solver
-                    .solve(&board, limits)
-                    .map_err(DatasetError::Stopped)?;
-                let solution = found.expect("a walk from the goal returns to it");
-                let optimal = solution.tiles.len() as u32;
-                if !(lo..=hi).contains(&optimal) {
-                    continue;
-                }
-                let text = board.line();
-                let extra = json!({"size": format!("{rows}x{cols}"), "goal": "blank-last"});
-                return Ok(Item {
-                    question: question(&board, &goal),
-                    answer: render::judge(Some(&solution)),
-                    metadata: metadata("n-puzzle", &text, optimal, &difficulty, seed, index, extra),
-                });
-            }
-            Err(DatasetError::Invalid(format!(
-                "moves: no {rows}x{cols} board with an optimum in {lo}..{hi} found in {ATTEMPTS} \
-                 draws; the range may be out of reach for this shape"
-            )))
-        })
-        .collect()
+    let attempt = |index, rng: &mut Rng| {
+        let board = walk(&goal, rng, lo, hi);
+        let (found, _) = solver
+            .solve(&board, limits)
+            .map_err(DatasetError::Stopped)?;
+        let solution = found.expect("a walk from the goal returns to it");
+        let optimal = solution.tiles.len() as u32;
+        if !(lo..=hi).contains(&optimal) {
+            return Ok(None);
+        }
+        let text = board.line();
+        let extra = json!({"size": format!("{rows}x{cols}"), "goal": "blank-last"});
+        Ok(Some(Item {
+            question: question(&board, &goal),
+            answer: render::judge(Some(&solution)),
+            metadata: metadata("n-puzzle", &text, optimal, &difficulty, seed, index, extra),
+        }))
+    };
+    draw_items((count, seed, limits), ATTEMPTS, attempt, || {
+        format!(
+            "moves: no {rows}x{cols} board with an optimum in {lo}..{hi} found in {ATTEMPTS} \
+             draws; the range may be out of reach for this shape"
+        )
+    })
 }
 
 /// The score of `answer` on `board` (see [`crate::dataset`]).
@@ -119,10 +109,7 @@ pub fn score(metadata: &Value, board: &str, optimal: u32, answer: &str) -> f64 {
         return 0.0;
     };
     let verdict = verify(&start, &Board::blank_last(shape), &file);
-    match (verdict.is_valid(), u32::try_from(verdict.length)) {
-        (true, Ok(length)) => ratio(optimal, length),
-        _ => 0.0,
-    }
+    judged(verdict.is_valid(), optimal, verdict.length)
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 use super::board::Board;
 use super::parse::SolutionFile;
 use crate::quantity;
+use crate::text::count_mismatch;
 
 /// The outcome of replaying one solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,22 +104,8 @@ fn check(start: &Board, goal: &Board, file: &SolutionFile) -> Option<(usize, Str
         };
         board.slide(dir);
     }
-    let listed = file.tiles.len() as i64;
-    if file.count < listed {
-        let (line, _) = file.tiles[file.count as usize];
-        return Some((
-            line,
-            format!("a move beyond the {} announced on line 1", file.count),
-        ));
-    }
-    if file.count > listed {
-        return Some((
-            1,
-            format!(
-                "announces {}, but {listed} follow",
-                quantity(file.count, "move")
-            ),
-        ));
+    if let Some(mismatch) = count_mismatch(file.count, &file.tiles) {
+        return Some(mismatch);
     }
     if board != *goal {
         let line = file.tiles.last().map_or(1, |&(l, _)| l);

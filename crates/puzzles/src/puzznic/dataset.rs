@@ -9,10 +9,9 @@
 //! [`STATES`] states to prove) is drawn again, up to [`ATTEMPTS`] times per item.
 
 use super::{parse, parse_solution, replay, solve, Objective, SolveOptions, Strategy, Verdict};
-use crate::dataset::{check, metadata, ratio, stream, DatasetError, Item, Params};
+use crate::dataset::{draw_items, metadata, ratio, DatasetError, Item, Items, Params};
 use crate::rush_hour::generate::rng::Rng;
 use gridlock_search::{Limits, StopReason};
-use rayon::prelude::*;
 use serde_json::{json, Value};
 
 /// Boards drawn per item before giving up on its parameters.
@@ -107,12 +106,7 @@ fn draw(
 }
 
 /// `count` items with optimal moves in the `moves` range.
-pub fn make(
-    count: usize,
-    seed: u64,
-    params: &mut Params,
-    limits: &Limits,
-) -> Result<Vec<Item>, DatasetError> {
+pub fn make(count: usize, seed: u64, params: &mut Params, limits: &Limits) -> Items {
     let (rows, cols) = params.shape("size", (5, 5), |r, c| {
         if (3..=8).contains(&r) && (3..=8).contains(&c) {
             Ok(())
@@ -130,59 +124,46 @@ pub fn make(
             pieces.0, pieces.1, types.0
         )));
     }
-    (0..count)
-        .into_par_iter()
-        .map(|index| {
-            let mut rng = stream(seed, index);
-            for _ in 0..ATTEMPTS {
-                check(limits)?;
-                let Some(text) = draw(&mut rng, rows, cols, pieces, types) else {
-                    continue;
-                };
-                let puzzle = parse(&text).expect("drawn boards parse");
-                let mut capped = limits.clone();
-                capped.max_states = Some(STATES);
-                let options = SolveOptions {
-                    objective: Objective::Moves,
-                    strategy: Strategy::Optimal,
-                    limits: capped,
-                };
-                let outcome = match solve(&puzzle, &options) {
-                    Ok(o) => o,
-                    Err(s) if matches!(s.reason, StopReason::StateLimit(_)) => continue,
-                    Err(s) => return Err(DatasetError::Stopped(s)),
-                };
-                let Some(solution) = outcome.solution else {
-                    continue;
-                };
-                if !(moves.0..=moves.1).contains(&solution.moves) {
-                    continue;
-                }
-                let question = format!(
-                    "Solve this Puzznic puzzle.\n\n{RULES}\n\nThe board:\n\n{text}\n{FORMAT}\n"
-                );
-                let extra = json!({"optimal_cycles": solution.cycles});
-                return Ok(Item {
-                    question,
-                    answer: super::judge_text(&puzzle, Some(&solution)),
-                    metadata: metadata(
-                        "puzznic",
-                        &text,
-                        solution.moves,
-                        &difficulty,
-                        seed,
-                        index,
-                        extra,
-                    ),
-                });
-            }
-            Err(DatasetError::Invalid(format!(
-                "no {rows}x{cols} board with these parameters and an optimum of {}..{} moves \
-                 found in {ATTEMPTS} draws",
-                moves.0, moves.1
-            )))
-        })
-        .collect()
+    let attempt = |index, rng: &mut Rng| {
+        let Some(text) = draw(rng, rows, cols, pieces, types) else {
+            return Ok(None);
+        };
+        let puzzle = parse(&text).expect("drawn boards parse");
+        let mut capped = limits.clone();
+        capped.max_states = Some(STATES);
+        let options = SolveOptions {
+            objective: Objective::Moves,
+            strategy: Strategy::Optimal,
+            limits: capped,
+        };
+        let outcome = match solve(&puzzle, &options) {
+            Ok(o) => o,
+            Err(s) if matches!(s.reason, StopReason::StateLimit(_)) => return Ok(None),
+            Err(s) => return Err(DatasetError::Stopped(s)),
+        };
+        let Some(solution) = outcome.solution else {
+            return Ok(None);
+        };
+        if !(moves.0..=moves.1).contains(&solution.moves) {
+            return Ok(None);
+        }
+        let question =
+            format!("Solve this Puzznic puzzle.\n\n{RULES}\n\nThe board:\n\n{text}\n{FORMAT}\n");
+        let extra = json!({"optimal_cycles": solution.cycles});
+        let optimal = solution.moves;
+        Ok(Some(Item {
+            question,
+            answer: super::judge_text(&puzzle, Some(&solution)),
+            metadata: metadata("puzznic", &text, optimal, &difficulty, seed, index, extra),
+        }))
+    };
+    draw_items((count, seed, limits), ATTEMPTS, attempt, || {
+        format!(
+            "no {rows}x{cols} board with these parameters and an optimum of {}..{} moves \
+             found in {ATTEMPTS} draws",
+            moves.0, moves.1
+        )
+    })
 }
 
 /// The score of `answer` on `board` (see [`crate::dataset`]): the moves ratio times the

@@ -14,7 +14,7 @@ use super::graph::{expand, Boards, Scratch};
 use super::packed::Packed;
 use super::rules::Action;
 use super::rules::{check_move, cycle, falling, is_settled, resolve_in};
-use gridlock_search::memory::{reserve, reserve_set, Buffer, Held};
+use gridlock_search::memory::{reserve, reserve_map, Buffer, Held};
 use gridlock_search::{Edge, Lex, Limits, Stats, StopReason};
 use rayon::prelude::*;
 use rustc_hash::FxHashSet;
@@ -129,7 +129,7 @@ pub(super) fn beam<const W: usize>(
                 for &i in chunk {
                     let (board, _, _, moves) = nodes_ref[i as usize];
                     edges.clear();
-                    expand(puzzle, analysis, objective, scratch, &board, edges);
+                    expand((puzzle, analysis, objective), scratch, &board, edges);
                     generated += edges.len() as u64;
                     for (e, &(_, h)) in edges.iter().zip(&scratch.bounds) {
                         if seen_ref.contains(&e.to) {
@@ -195,7 +195,7 @@ fn make_room<const W: usize, T: Buffer>(
     others: u64,
     limits: &Limits,
 ) -> Result<(), StopReason> {
-    reserve_set(seen, 1, others + nodes.held() + third.held(), limits)?;
+    reserve_map(seen, 1, others + nodes.held() + third.held(), limits)?;
     reserve(nodes, 1, others + seen.held() + third.held(), limits)?;
     reserve(third, 1, others + seen.held() + nodes.held(), limits)
 }

@@ -135,14 +135,8 @@ impl<const W: usize> Graph for Boards<'_, W> {
 
     fn successors(&self, state: &Packed<W>, out: &mut Vec<Edge<Packed<W>, Action, Lex<u32, u32>>>) {
         let mut scratch = self.scratch.borrow_mut();
-        expand(
-            self.puzzle,
-            self.analysis,
-            self.objective,
-            &mut scratch,
-            state,
-            out,
-        );
+        let rules = (self.puzzle, self.analysis, self.objective);
+        expand(rules, &mut scratch, state, out);
     }
 }
 
@@ -155,30 +149,30 @@ fn edge_cost(objective: Objective, mv: bool) -> Lex<u32, u32> {
     }
 }
 
+/// What an expansion reads: the puzzle, its analysis (for the successors' bounds) and what
+/// the edge costs count.
+pub(super) type Rules<'a> = (&'a Puzzle, &'a Analysis, Objective);
+
 /// [`Graph::successors`] of [`Boards`], on buffers the caller owns, so that the `--fast`
 /// beams can expand boards on several threads at once (each with its own [`Analysis`], whose
 /// caches are not shared). Also leaves each successor's move bound in `scratch.bounds`.
 pub(super) fn expand<const W: usize>(
-    puzzle: &Puzzle,
-    analysis: &Analysis,
-    objective: Objective,
+    rules: Rules,
     scratch: &mut Scratch<W>,
     state: &Packed<W>,
     out: &mut Vec<Edge<Packed<W>, Action, Lex<u32, u32>>>,
 ) {
     // The narrowest bitboards that hold the level (the branch goes the same way every time).
-    match puzzle.geometry.layout.words {
-        1 => expand_in::<W, 1>(puzzle, analysis, objective, scratch, state, out),
-        2 => expand_in::<W, 2>(puzzle, analysis, objective, scratch, state, out),
-        _ => expand_in::<W, WORDS>(puzzle, analysis, objective, scratch, state, out),
+    match rules.0.geometry.layout.words {
+        1 => expand_in::<W, 1>(rules, scratch, state, out),
+        2 => expand_in::<W, 2>(rules, scratch, state, out),
+        _ => expand_in::<W, WORDS>(rules, scratch, state, out),
     }
 }
 
 /// [`expand`] on bitboards of `K` words.
 fn expand_in<const W: usize, const K: usize>(
-    puzzle: &Puzzle,
-    analysis: &Analysis,
-    objective: Objective,
+    (puzzle, analysis, objective): Rules,
     scratch: &mut Scratch<W>,
     state: &Packed<W>,
     out: &mut Vec<Edge<Packed<W>, Action, Lex<u32, u32>>>,

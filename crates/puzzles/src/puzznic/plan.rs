@@ -296,14 +296,8 @@ impl<const W: usize> Short<W> {
             *expanded += 1;
             let (board, _, _, moves) = self.arena[id as usize];
             self.edges.clear();
-            expand(
-                puzzle,
-                analysis,
-                objective,
-                scratch,
-                &board,
-                &mut self.edges,
-            );
+            let rules = (puzzle, analysis, objective);
+            expand(rules, scratch, &board, &mut self.edges);
             stats.expanded += 1;
             stats.generated += self.edges.len() as u64;
             for k in 0..self.edges.len() {

@@ -601,14 +601,8 @@ mod tests {
         }
         let mut scratch = Scratch::<16>::new(cells.len());
         let mut out = Vec::new();
-        expand(
-            p,
-            analysis,
-            Objective::Moves,
-            &mut scratch,
-            &Packed::pack(cells),
-            &mut out,
-        );
+        let rules = (p, analysis, Objective::Moves);
+        expand(rules, &mut scratch, &Packed::pack(cells), &mut out);
         let got: Vec<_> = out
             .iter()
             .zip(&scratch.bounds)

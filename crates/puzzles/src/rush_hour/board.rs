@@ -1,82 +1,14 @@
-//! The model: a fixed [`Board`] (vehicles' lanes, walls) and a packed [`Position`] (where
-//! each vehicle sits in its lane).
-//!
-//! A vehicle never leaves its lane, so a position is just one offset per vehicle: 3 bits each
-//! (offsets 0..=4), vehicle `i` at bits `3i..3i + 3`. A 6×6 board holds at most 18 vehicles,
-//! 54 bits, so every position is one `u64` the engine can hash and store cheaply. Cells are
-//! numbered `6 * row + column` (0-based) and sets of cells are 36-bit masks, so "is this cell
-//! free?" is one AND.
+//! What every Rush Hour board is, whichever model searches it: its shape, the vehicles and
+//! their lanes, the walls and the exit. A position is one offset per vehicle (where it sits
+//! in its lane); the models pack it for the engine ([`super::model`]), everything else
+//! (legality, rendering, the verifier) reads it as a slice of offsets.
 
 use std::fmt;
 
-/// Board side, in cells.
-pub const SIDE: usize = 6;
-/// The row (0-based) whose right end is the exit.
-pub const EXIT_ROW: u8 = 2;
-/// Bits per vehicle in a [`Position`].
-pub const BITS: u32 = 3;
-/// The most vehicles a 6×6 board can hold (all cars, no empty cell).
-pub const MAX_VEHICLES: usize = SIDE * SIDE / 2;
-
-/// A bit outside the board (cells are bits 0..36) that is always "occupied" in a step
-/// occupancy word, so that "the cell ahead is beyond the edge" needs no separate test.
-pub const OFF_BOARD: u64 = 1 << 63;
-
-/// Per vehicle and offset, what a one-cell step needs: the cell behind and the cell ahead
-/// (or [`OFF_BOARD`]), and the two cells that change when stepping back or forward.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct StepCells {
-    /// The cell entered by a step back (left/up), or [`OFF_BOARD`].
-    pub behind: u64,
-    /// The cell entered by a step forward (right/down), or [`OFF_BOARD`].
-    pub ahead: u64,
-    /// Cells entered and left by a step back.
-    pub flip_back: u64,
-    /// Cells entered and left by a step forward.
-    pub flip_ahead: u64,
-    /// The step slots (see [`Board::open_steps`]) that a step back may open or close: those
-    /// of every vehicle whose lane holds one of the two cells that change.
-    pub touch_back: u64,
-    /// The same for a step forward.
-    pub touch_ahead: u64,
-}
-
-/// Every vehicle's offset in its lane, packed 3 bits per vehicle (vehicle 0, the red car when
-/// there is one, in the lowest bits).
-pub type Position = u64;
-
-/// `REACH[(len - 2) * 5 + offset][free]`: the offsets a vehicle of length `len` at `offset`
-/// can slide to when its lane's free cells are the 6-bit mask `free` (bit `k` = lane cell `k`).
-static REACH: [[u8; 64]; 2 * (SIDE - 1)] = reach_table();
-
-const fn reach_table() -> [[u8; 64]; 2 * (SIDE - 1)] {
-    let mut table = [[0u8; 64]; 2 * (SIDE - 1)];
-    let mut len = 2;
-    while len <= 3 {
-        let mut offset = 0;
-        while offset + len <= SIDE {
-            let mut free = 0;
-            while free < 64 {
-                let mut mask = 0u8;
-                let mut k = offset;
-                while k > 0 && free & (1 << (k - 1)) != 0 {
-                    k -= 1;
-                    mask |= 1 << k;
-                }
-                let mut end = offset + len;
-                while end < SIDE && free & (1 << end) != 0 {
-                    end += 1;
-                    mask |= 1 << (end - len);
-                }
-                table[(len - 2) * (SIDE - 1) + offset][free] = mask;
-                free += 1;
-            }
-            offset += 1;
-        }
-        len += 1;
-    }
-    table
-}
+/// The smallest side a board may have, in cells.
+pub const MIN_SIDE: usize = 4;
+/// The largest side a board may have, in cells.
+pub const MAX_SIDE: usize = 12;
 
 /// A vehicle's name as the input wrote it, so that output and move lists speak the user's
 /// language: a number in the judge's matrix, a letter in the database and grid formats.
@@ -84,7 +16,7 @@ const fn reach_table() -> [[u8; 64]; 2 * (SIDE - 1)] {
 pub enum Label {
     /// A positive id from the judge's matrix (`1` is the red car).
     Id(u32),
-    /// A letter `A`..`Z` (`A` is the red car).
+    /// A letter `A`..`Z` (`A` is the red car), or past `Z` a lower-case one.
     Letter(char),
 }
 
@@ -104,8 +36,8 @@ impl fmt::Display for Label {
     }
 }
 
-/// One vehicle: its name and its lane. Where it sits in the lane is part of the
-/// [`Position`], not of the vehicle.
+/// One vehicle: its name and its lane. Where it sits in the lane is part of the position,
+/// not of the vehicle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Vehicle {
     /// Name as written in the input.
@@ -118,179 +50,81 @@ pub struct Vehicle {
     pub len: u8,
 }
 
-impl Vehicle {
-    /// Board cell of lane cell `k` (0 = leftmost / topmost).
-    pub fn cell(&self, k: u8) -> u8 {
-        if self.horizontal {
-            self.line * SIDE as u8 + k
-        } else {
-            k * SIDE as u8 + self.line
-        }
-    }
-
-    /// Largest offset in its lane.
-    pub fn max_offset(&self) -> u8 {
-        SIDE as u8 - self.len
-    }
-
-    /// The cells it covers at `offset`, as a mask.
-    pub fn body(&self, offset: u8) -> u64 {
-        (offset..offset + self.len).fold(0, |m, k| m | 1 << self.cell(k))
-    }
-}
-
-/// Everything about a puzzle that never changes: the vehicles' lanes and lengths, the walls,
-/// and precomputed masks so move generation is a handful of bit operations.
+/// Everything about a puzzle that never changes: the shape, the vehicles' lanes and lengths,
+/// the walls and the exit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
+    rows: u8,
+    cols: u8,
     vehicles: Vec<Vehicle>,
-    walls: u64,
-    /// `lanes[i][k]`: the mask of lane cell `k` of vehicle `i`.
-    lanes: Vec<[u64; SIDE]>,
-    /// `bodies[i][o]`: the cells vehicle `i` covers at offset `o`.
-    bodies: Vec<[u64; SIDE - 1]>,
-    /// The same cells in column-major numbering (`6 * column + row`), so that a vertical
-    /// vehicle's lane is six consecutive bits too.
-    bodies_t: Vec<[u64; SIDE - 1]>,
-    /// Per vehicle: where its lane starts in the matching numbering, whether it is
-    /// horizontal, and the row of [`REACH`] for its length.
-    lanes_at: Vec<(u32, bool, usize)>,
-    /// The walls in column-major numbering.
-    walls_t: u64,
-    /// `steps[i][o]`: vehicle `i` at offset `o` (entries past its largest offset unused).
-    steps: Vec<[StepCells; 8]>,
+    /// `walls[r]`: bit `c` set when cell (r, c) is a wall.
+    walls: [u16; MAX_SIDE],
+    /// The exit row (0-based), whether or not the red car can use it.
+    exit_row: u8,
     /// The red car's offset on the exit cells, when it can ever get there.
     goal: Option<u8>,
     has_red: bool,
 }
 
 impl Board {
-    /// A board from its vehicles (the red car, if present, must come first) and walls.
-    /// The parser guarantees the rest (straight runs of 2–3 cells, no overlaps, at most
-    /// [`MAX_VEHICLES`]).
-    pub fn new(vehicles: Vec<Vehicle>, walls: u64) -> Self {
-        assert!(
-            vehicles.len() <= MAX_VEHICLES,
-            "too many vehicles for a 6x6 board"
-        );
-        let lanes = vehicles
-            .iter()
-            .map(|v| std::array::from_fn(|k| 1u64 << v.cell(k as u8)))
-            .collect();
-        let bodies = vehicles
-            .iter()
-            .map(|v| {
-                std::array::from_fn(|o| {
-                    if o as u8 <= v.max_offset() {
-                        v.body(o as u8)
-                    } else {
-                        0
-                    }
-                })
-            })
-            .collect();
-        let transpose = |m: u64| {
-            (0..SIDE * SIDE)
-                .filter(|c| m & 1 << c != 0)
-                .fold(0u64, |t, c| t | 1 << ((c % SIDE) * SIDE + c / SIDE))
-        };
-        let bodies_t = vehicles
-            .iter()
-            .map(|v| {
-                std::array::from_fn(|o| {
-                    if o as u8 <= v.max_offset() {
-                        transpose(v.body(o as u8))
-                    } else {
-                        0
-                    }
-                })
-            })
-            .collect();
-        let lanes_at = vehicles
-            .iter()
-            .map(|v| {
-                (
-                    v.line as u32 * SIDE as u32,
-                    v.horizontal,
-                    (v.len as usize - 2) * (SIDE - 1),
-                )
-            })
-            .collect();
-        // lane_users[c]: the vehicles whose lane holds cell c, as step slots
-        let mut lane_users = [0u64; SIDE * SIDE];
-        for (i, v) in vehicles.iter().enumerate() {
-            for k in 0..SIDE as u8 {
-                lane_users[v.cell(k) as usize] |= 3 << (2 * i);
-            }
-        }
-        let touched = |m: u64| {
-            (0..SIDE * SIDE)
-                .filter(|&c| m & 1 << c != 0)
-                .fold(0, |t, c| t | lane_users[c])
-        };
-        let steps = vehicles
-            .iter()
-            .map(|v| {
-                std::array::from_fn(|o| {
-                    let o = o as u8;
-                    if o > v.max_offset() {
-                        return StepCells::default();
-                    }
-                    let bit = |k: u8| 1u64 << v.cell(k);
-                    let behind = if o > 0 { bit(o - 1) } else { OFF_BOARD };
-                    let ahead = if o < v.max_offset() {
-                        bit(o + v.len)
-                    } else {
-                        OFF_BOARD
-                    };
-                    let flip_back = if o > 0 {
-                        behind | bit(o + v.len - 1)
-                    } else {
-                        0
-                    };
-                    let flip_ahead = if o < v.max_offset() {
-                        ahead | bit(o)
-                    } else {
-                        0
-                    };
-                    StepCells {
-                        behind,
-                        ahead,
-                        flip_back,
-                        flip_ahead,
-                        touch_back: touched(flip_back),
-                        touch_ahead: touched(flip_ahead),
-                    }
-                })
-            })
-            .collect();
+    /// A board of `rows` × `cols` cells from its vehicles (the red car, if present, first),
+    /// walls (`walls[r]` bit `c`) and exit row (0-based). The parser guarantees the rest
+    /// (sides within [`MIN_SIDE`]..=[`MAX_SIDE`], straight runs of 2–3 cells inside the board,
+    /// no overlaps).
+    pub fn new(
+        rows: usize,
+        cols: usize,
+        vehicles: Vec<Vehicle>,
+        walls: [u16; MAX_SIDE],
+        exit_row: usize,
+    ) -> Self {
+        assert!((MIN_SIDE..=MAX_SIDE).contains(&rows) && (MIN_SIDE..=MAX_SIDE).contains(&cols));
         let has_red = vehicles.first().is_some_and(|v| v.label.is_red());
         let goal = match vehicles.first() {
-            Some(v) if has_red && v.horizontal && v.line == EXIT_ROW => Some(v.max_offset()),
+            Some(v) if has_red && v.horizontal && v.line as usize == exit_row => {
+                Some(cols as u8 - v.len)
+            }
             _ => None,
         };
         Board {
+            rows: rows as u8,
+            cols: cols as u8,
             vehicles,
             walls,
-            lanes,
-            bodies,
-            bodies_t,
-            lanes_at,
-            walls_t: transpose(walls),
-            steps,
+            exit_row: exit_row as u8,
             goal,
             has_red,
         }
     }
 
-    /// The vehicles; index `i` is the vehicle at bits `3i` of a position.
+    /// Rows of the board.
+    pub fn rows(&self) -> usize {
+        self.rows as usize
+    }
+
+    /// Columns of the board.
+    pub fn cols(&self) -> usize {
+        self.cols as usize
+    }
+
+    /// The vehicles; index `i` is vehicle `i` of every position.
     pub fn vehicles(&self) -> &[Vehicle] {
         &self.vehicles
     }
 
-    /// The wall cells, as a mask.
-    pub fn walls(&self) -> u64 {
-        self.walls
+    /// The walls, one mask per row (bit `c`: column `c`).
+    pub fn walls(&self) -> &[u16; MAX_SIDE] {
+        &self.walls
+    }
+
+    /// True when cell (`row`, `col`) is a wall.
+    pub fn is_wall(&self, row: usize, col: usize) -> bool {
+        self.walls[row] & 1 << col != 0
+    }
+
+    /// The exit row, 0-based.
+    pub fn exit_row(&self) -> usize {
+        self.exit_row as usize
     }
 
     /// True when the board has a red car (vehicle 0).
@@ -309,126 +143,63 @@ impl Board {
         self.goal.is_some()
     }
 
-    /// Offset of vehicle `i` in `p`.
-    #[inline]
-    pub fn offset(&self, p: Position, i: usize) -> u8 {
-        ((p >> (BITS * i as u32)) & 7) as u8
+    /// The red car's offset on the exit cells, when it can ever get there.
+    pub fn goal(&self) -> Option<u8> {
+        self.goal
     }
 
-    /// `p` with vehicle `i` at `offset`.
-    pub fn with_offset(&self, p: Position, i: usize, offset: u8) -> Position {
-        let shift = BITS * i as u32;
-        (p & !(7 << shift)) | (offset as u64) << shift
-    }
-
-    /// Cells covered by a vehicle or a wall.
-    #[inline]
-    pub fn occupied(&self, p: Position) -> u64 {
-        let mut occ = self.walls;
-        let mut rest = p;
-        for body in &self.bodies {
-            occ |= body[(rest & 7) as usize];
-            rest >>= BITS;
-        }
-        occ
-    }
-
-    /// For each vehicle, the offsets it can slide to from `p` (a 5-bit mask, its own offset
-    /// excluded), found with two occupancy words and one table look-up per vehicle instead of
-    /// a cell-by-cell walk: this is the hot loop of every search.
-    #[inline]
-    pub fn for_each_reach(&self, p: Position, mut each: impl FnMut(usize, u8, u8)) {
-        let mut occ = self.walls;
-        let mut occ_t = self.walls_t;
-        let mut rest = p;
-        for (body, body_t) in self.bodies.iter().zip(&self.bodies_t) {
-            let o = (rest & 7) as usize;
-            occ |= body[o];
-            occ_t |= body_t[o];
-            rest >>= BITS;
-        }
-        let mut rest = p;
-        for (i, &(shift, horizontal, row)) in self.lanes_at.iter().enumerate() {
-            let lane = if horizontal { occ } else { occ_t };
-            let free = !(lane >> shift) as usize & 63;
-            let offset = (rest & 7) as u8;
-            rest >>= BITS;
-            let reach = REACH[row + offset as usize][free];
-            if reach != 0 {
-                each(i, offset, reach);
-            }
-        }
-    }
-
-    /// The occupancy word the step generator works on: [`Board::occupied`] plus
-    /// [`OFF_BOARD`]. A step changes two of its bits (see [`StepCells`]).
-    #[inline]
-    pub fn step_occupancy(&self, p: Position) -> u64 {
-        self.occupied(p) | OFF_BOARD
-    }
-
-    /// The one-cell steps open in `p` (with `occ` its [`Board::step_occupancy`]) as a mask:
-    /// bit `2i` vehicle `i` back (left/up), bit `2i + 1` forward (right/down). One table
-    /// read and two ANDs per vehicle, no branches.
-    #[inline]
-    pub fn open_steps(&self, p: Position, occ: u64) -> u64 {
-        let mut open = 0u64;
-        let mut rest = p;
-        for (i, cells) in self.steps.iter().enumerate() {
-            let c = &cells[(rest & 7) as usize];
-            rest >>= BITS;
-            open |= ((occ & c.behind == 0) as u64) << (2 * i);
-            open |= ((occ & c.ahead == 0) as u64) << (2 * i + 1);
-        }
-        open
-    }
-
-    /// The position, occupancy and open steps after open step `slot` (as numbered by
-    /// [`Board::open_steps`]). Only the vehicles whose lanes hold the two changed cells are
-    /// looked at again (three or four, not all of them).
-    #[inline]
-    pub fn take_step(&self, p: Position, occ: u64, open: u64, slot: u32) -> (Position, u64, u64) {
-        let i = (slot >> 1) as usize;
-        let shift = BITS * i as u32;
-        let c = &self.steps[i][((p >> shift) & 7) as usize];
-        let (p, occ, touch) = if slot & 1 == 1 {
-            (p + (1 << shift), occ ^ c.flip_ahead, c.touch_ahead)
+    /// Why the board can never be solved, when the board itself says so (no red car, or
+    /// one that cannot reach the exit); `None` when only a search can tell.
+    pub fn unsolvable_reason(&self) -> Option<String> {
+        if !self.has_red {
+            Some("there is no red car".into())
+        } else if self.goal.is_none() {
+            Some(format!(
+                "the red car is not horizontal in row {}, so it can never reach the exit",
+                self.exit_row + 1
+            ))
         } else {
-            (p - (1 << shift), occ ^ c.flip_back, c.touch_back)
-        };
-        let mut open = open & !touch;
-        // one bit per touched vehicle: the even slot
-        let mut each = touch & 0x5555_5555_5555_5555;
-        while each != 0 {
-            let slot = each.trailing_zeros();
-            each &= each - 1;
-            let u = (slot >> 1) as usize;
-            let c = &self.steps[u][((p >> (BITS * u as u32)) & 7) as usize];
-            open |= ((occ & c.behind == 0) as u64) << slot;
-            open |= ((occ & c.ahead == 0) as u64) << (slot + 1);
+            None
         }
-        (p, occ, open)
     }
 
-    /// The mask of lane cell `k` of vehicle `i`.
-    #[inline]
-    pub fn lane(&self, i: usize) -> &[u64; SIDE] {
-        &self.lanes[i]
+    /// True when the red car covers the exit cells in `offsets`.
+    pub fn is_goal(&self, offsets: &[u8]) -> bool {
+        self.goal.is_some_and(|g| offsets.first() == Some(&g))
     }
 
-    /// True when the red car covers the exit cells.
-    #[inline]
-    pub fn is_goal(&self, p: Position) -> bool {
-        self.goal.is_some_and(|g| p & 7 == g as u64)
+    /// The length of vehicle `i`'s lane: the board's width or height.
+    pub fn lane_len(&self, i: usize) -> u8 {
+        if self.vehicles[i].horizontal {
+            self.cols
+        } else {
+            self.rows
+        }
     }
 
-    /// For each cell, the index of the vehicle on it, if any.
-    pub fn owners(&self, p: Position) -> [Option<u8>; SIDE * SIDE] {
-        let mut cells = [None; SIDE * SIDE];
+    /// The largest offset of vehicle `i` in its lane.
+    pub fn max_offset(&self, i: usize) -> u8 {
+        self.lane_len(i) - self.vehicles[i].len
+    }
+
+    /// Board cell (row, column) of lane cell `k` of vehicle `i`.
+    pub fn cell(&self, i: usize, k: u8) -> (usize, usize) {
+        let v = &self.vehicles[i];
+        if v.horizontal {
+            (v.line as usize, k as usize)
+        } else {
+            (k as usize, v.line as usize)
+        }
+    }
+
+    /// For each cell (row-major, `cols` per row), the index of the vehicle on it, if any.
+    pub fn owners(&self, offsets: &[u8]) -> Vec<Option<u8>> {
+        let mut cells = vec![None; self.rows() * self.cols()];
         for (i, v) in self.vehicles.iter().enumerate() {
-            let o = self.offset(p, i);
+            let o = offsets[i];
             for k in o..o + v.len {
-                cells[v.cell(k) as usize] = Some(i as u8);
+                let (r, c) = self.cell(i, k);
+                cells[r * self.cols() + c] = Some(i as u8);
             }
         }
         cells
@@ -444,9 +215,9 @@ impl Board {
 mod tests {
     use super::*;
 
-    fn car(label: Label, horizontal: bool, line: u8, len: u8) -> Vehicle {
+    fn car(c: char, horizontal: bool, line: u8, len: u8) -> Vehicle {
         Vehicle {
-            label,
+            label: Label::Letter(c),
             horizontal,
             line,
             len,
@@ -454,98 +225,37 @@ mod tests {
     }
 
     #[test]
-    fn lanes_and_bodies_follow_orientation() {
-        let h = car(Label::Letter('A'), true, 2, 2);
-        assert_eq!(h.cell(0), 12);
-        assert_eq!(h.body(4), 1 << 16 | 1 << 17);
-        let v = car(Label::Letter('B'), false, 5, 3);
-        assert_eq!(v.cell(1), 11);
-        assert_eq!(v.body(3), 1 << 23 | 1 << 29 | 1 << 35);
-        assert_eq!(v.max_offset(), 3);
-    }
-
-    #[test]
-    fn goal_needs_a_horizontal_red_car_in_the_exit_row() {
-        let red = Label::Id(1);
-        let b = Board::new(vec![car(red, true, 2, 2)], 0);
+    fn the_goal_is_the_red_car_on_the_right_end_of_the_exit_row() {
+        let b = Board::new(7, 9, vec![car('A', true, 4, 3)], [0; MAX_SIDE], 4);
         assert!(b.can_exit());
-        assert!(b.is_goal(4));
-        assert!(!b.is_goal(3));
-        assert!(!Board::new(vec![car(red, false, 2, 2)], 0).can_exit());
-        assert!(!Board::new(vec![car(red, true, 3, 2)], 0).can_exit());
-        assert!(!Board::new(vec![car(Label::Id(2), true, 2, 2)], 0).can_exit());
-        let truck = Board::new(vec![car(red, true, 2, 3)], 0);
-        assert!(truck.is_goal(3));
+        assert!(b.is_goal(&[6]));
+        assert!(!b.is_goal(&[5]));
+        assert_eq!(b.unsolvable_reason(), None);
+        let elsewhere = Board::new(7, 9, vec![car('A', true, 4, 3)], [0; 12], 3);
+        assert!(!elsewhere.can_exit());
+        assert!(elsewhere.unsolvable_reason().unwrap().contains("row 4"));
+        assert!(!Board::new(7, 9, vec![car('A', false, 4, 3)], [0; 12], 4).can_exit());
+        let no_red = Board::new(7, 9, vec![car('B', true, 4, 3)], [0; 12], 4);
+        assert!(!no_red.can_exit());
+        assert_eq!(no_red.unsolvable_reason().unwrap(), "there is no red car");
     }
 
     #[test]
-    fn incremental_steps_match_steps_from_scratch() {
-        // A crowded board with crossing lanes and a wall; a long pseudo-random walk.
+    fn lanes_follow_orientation() {
         let b = Board::new(
-            vec![
-                car(Label::Letter('A'), true, 2, 2),
-                car(Label::Letter('B'), false, 0, 3),
-                car(Label::Letter('C'), false, 3, 2),
-                car(Label::Letter('D'), true, 0, 2),
-                car(Label::Letter('E'), true, 4, 3),
-                car(Label::Letter('F'), false, 5, 2),
-                car(Label::Letter('G'), true, 2, 2),
-                car(Label::Letter('H'), false, 4, 2),
-            ],
-            1 << 35,
+            5,
+            8,
+            vec![car('A', true, 1, 2), car('B', false, 6, 3)],
+            [0; MAX_SIDE],
+            1,
         );
-        let mut p = 0;
-        for (i, o) in [
-            (0, 1),
-            (1, 1),
-            (2, 0),
-            (3, 1),
-            (4, 0),
-            (5, 2),
-            (6, 3),
-            (7, 3),
-        ] {
-            p = b.with_offset(p, i, o);
-        }
-        let mut occ = b.step_occupancy(p);
-        let cells: u32 = b.vehicles().iter().map(|v| v.len as u32).sum();
+        assert_eq!((b.max_offset(0), b.max_offset(1)), (6, 2));
+        assert_eq!((b.cell(0, 3), b.cell(1, 2)), ((1, 3), (2, 6)));
+        let owners = b.owners(&[0, 2]);
+        assert_eq!(owners[8..10], [Some(0), Some(0)]);
         assert_eq!(
-            occ.count_ones(),
-            cells + 2,
-            "no overlaps (vehicles, wall, off-board bit)"
+            (owners[2 * 8 + 6], owners[4 * 8 + 6], owners[6]),
+            (Some(1), Some(1), None)
         );
-        let mut open = b.open_steps(p, occ);
-        let mut seed = 12345u64;
-        for _ in 0..10_000 {
-            assert_eq!(occ, b.step_occupancy(p));
-            assert_eq!(open, b.open_steps(p, occ));
-            assert_ne!(open, 0);
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let pick = (seed >> 33) as u32 % open.count_ones();
-            let mut rest = open;
-            for _ in 0..pick {
-                rest &= rest - 1;
-            }
-            (p, occ, open) = b.take_step(p, occ, open, rest.trailing_zeros());
-        }
-    }
-
-    #[test]
-    fn packed_offsets_round_trip() {
-        let vehicles = (0..18)
-            .map(|i| car(Label::Id(i + 2), i % 2 == 0, (i % 6) as u8, 2))
-            .collect();
-        let b = Board::new(vehicles, 0);
-        let mut p = 0;
-        for i in 0..18 {
-            p = b.with_offset(p, i, (i % 5) as u8);
-        }
-        for i in 0..18 {
-            assert_eq!(b.offset(p, i), (i % 5) as u8);
-        }
-        assert_eq!(b.offset(b.with_offset(p, 7, 0), 7), 0);
-        assert_eq!(b.offset(b.with_offset(p, 7, 0), 8), 3);
     }
 }

@@ -7,10 +7,9 @@
 //! the moves metric, one move per line, as `gridlock verify rush-hour` reads it.
 
 use super::generate::{generate, Request, Set, MAX_VEHICLES, MAX_WALLS};
-use super::render::{grid, move_name};
 use super::verify::{parse_moves, replay, Verdict};
-use super::{parse_database, solve, Metric};
-use crate::dataset::{check, metadata, ratio, DatasetError, Item, Params};
+use super::{parse_database, Metric};
+use crate::dataset::{check, metadata, ratio, DatasetError, Item, Items, Params};
 use gridlock_search::{Limits, Stopped};
 use serde_json::json;
 
@@ -29,12 +28,7 @@ line, written as the vehicle's letter, its direction (up, down, left or right) a
 of cells, for example `B down 2`.";
 
 /// `count` items with optimal moves in the `moves` range.
-pub fn make(
-    count: usize,
-    seed: u64,
-    params: &mut Params,
-    limits: &Limits,
-) -> Result<Vec<Item>, DatasetError> {
+pub fn make(count: usize, seed: u64, params: &mut Params, limits: &Limits) -> Items {
     params.range("size", (6, 6), 6, 6)?;
     let moves = params.range("moves", (10, 20), 1, 60)?;
     let vehicles = params.range("vehicles", (2, MAX_VEHICLES as u32), 2, MAX_VEHICLES as u32)?;
@@ -75,17 +69,18 @@ pub fn make(
         .enumerate()
         .map(|(index, g)| {
             let puzzle = parse_database(&g.board).expect("the generator's boards parse");
-            let (found, _) = solve(&puzzle.board, puzzle.start, Metric::Moves, None, limits)
+            let (found, _) = puzzle
+                .solve(Metric::Moves, None, limits)
                 .map_err(DatasetError::Stopped)?;
             let solution = found.expect("generated puzzles are solvable");
             let answer: String = solution
                 .moves
                 .iter()
-                .map(|&m| move_name(&puzzle.board, m) + "\n")
+                .map(|&m| puzzle.move_name(m) + "\n")
                 .collect();
             let question = format!(
                 "Solve this Rush Hour puzzle.\n\n{RULES}\n\nThe board:\n\n{}\n{FORMAT}\n",
-                grid(&puzzle.board, puzzle.start)
+                puzzle.grid(&puzzle.start)
             );
             let extra = json!({
                 "vehicles": g.vehicles,
@@ -116,7 +111,7 @@ pub fn score(board: &str, optimal: u32, answer: &str) -> f64 {
     let (Ok(puzzle), Ok(list)) = (parse_database(board), parse_moves(answer)) else {
         return 0.0;
     };
-    match replay(&puzzle.board, puzzle.start, &list) {
+    match replay(puzzle.board(), &puzzle.start, &list) {
         Verdict::Valid { moves, .. } => ratio(optimal, moves),
         Verdict::Invalid { .. } => 0.0,
     }

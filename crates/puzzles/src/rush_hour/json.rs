@@ -6,12 +6,12 @@
 //! Fields are declared in alphabetical order, the order `gridlock` has always printed them;
 //! `crates/cli/tests/json_fields.rs` pins every name and its place.
 
-use super::any::AnyPuzzle;
 use super::generate::Generated;
+use super::moves::Metric;
 use super::parse::parse_database;
-use super::solve::{optimum, solve, Metric, Optima};
+use super::puzzle::{Prepared, Puzzle};
+use super::solve::{Analysis, Optima, Solution};
 use super::verify::{Judgement, Verdict};
-use super::{any::Analysis, any::Solution, render};
 use crate::json::Problem;
 use crate::PuzzleError;
 use gridlock_search::Limits;
@@ -69,32 +69,32 @@ pub struct SolveJson {
 impl SolveJson {
     /// The object for `puzzle` solved in `metric` within `limit` (`found`: the solver's answer).
     pub fn new(
-        puzzle: &AnyPuzzle,
+        puzzle: &Puzzle,
         metric: Metric,
         limit: Option<u32>,
         found: Option<&Solution>,
     ) -> SolveJson {
-        let (rows, cols) = puzzle.shape();
-        let general = matches!(puzzle, AnyPuzzle::General(_));
+        let board = puzzle.board();
+        let general = matches!(puzzle.prepared, Prepared::General(_));
         let solution = found.map(|s| {
             s.moves
                 .iter()
                 .map(|&m| MoveJson {
-                    direction: puzzle.direction(m).word(),
+                    direction: board.direction(m).word(),
                     distance: m.distance(),
-                    vehicle: puzzle.vehicle(m.vehicle as usize).0.to_string(),
+                    vehicle: board.vehicles()[m.vehicle as usize].label.to_string(),
                 })
                 .collect()
         });
         SolveJson {
             answer: found.map_or(-1, |s| i64::from(s.answer(metric))),
-            board: puzzle.string(&puzzle.start()),
-            cols: general.then_some(cols),
-            exit_row: general.then_some(puzzle.exit_row() + 1),
+            board: puzzle.string(&puzzle.start),
+            cols: general.then_some(board.cols()),
+            exit_row: general.then_some(board.exit_row() + 1),
             limit,
             metric: unit(metric),
             moves: found.map(|s| s.move_count()),
-            rows: general.then_some(rows),
+            rows: general.then_some(board.rows()),
             solution,
             steps: found.map(|s| s.steps),
             steps_out: found.map(|s| s.steps_out),
@@ -189,11 +189,11 @@ pub struct ExploreJson {
 
 impl ExploreJson {
     /// The object for `puzzle`'s component `a`, whose universe key is `key`.
-    pub fn new(puzzle: &AnyPuzzle, a: &Analysis, key: Option<String>) -> ExploreJson {
-        let red = u32::from(puzzle.red_len().unwrap_or(0));
+    pub fn new(puzzle: &Puzzle, a: &Analysis, key: Option<String>) -> ExploreJson {
+        let red = u32::from(puzzle.board().red_len().unwrap_or(0));
         let far = |f: &Option<(u32, Vec<u8>)>| f.as_ref().map(|(_, p)| puzzle.string(p));
         ExploreJson {
-            board: puzzle.string(&puzzle.start()),
+            board: puzzle.string(&puzzle.start),
             farthest_moves: far(&a.farthest_moves),
             farthest_steps: far(&a.farthest_steps),
             goal_states: a.goal_states,
@@ -237,16 +237,17 @@ impl GeneratedJson {
     /// Solves `g` in both metrics (generated puzzles are small components: no limit).
     pub fn new(g: &Generated) -> Result<GeneratedJson, PuzzleError> {
         let puzzle = parse_database(&g.board)?;
-        let (board, start) = (&puzzle.board, puzzle.start);
         let none = Limits::none();
         // the generator only keeps puzzles with a goal in their component
-        let steps_out = optimum(board, start, Metric::Steps, None, &none)?
+        let steps_out = puzzle
+            .optimum(Metric::Steps, None, &none)?
             .0
             .expect("generated puzzles are solvable");
-        let solution = solve(board, start, Metric::Moves, None, &none)?
+        let solution = puzzle
+            .solve(Metric::Moves, None, &none)?
             .0
             .expect("generated puzzles are solvable");
-        let exit = u32::from(board.red_len().unwrap_or(0));
+        let exit = u32::from(puzzle.board().red_len().unwrap_or(0));
         Ok(GeneratedJson {
             board: g.board.clone(),
             key: g.key.clone(),
@@ -255,7 +256,7 @@ impl GeneratedJson {
             solution: solution
                 .moves
                 .iter()
-                .map(|&m| render::move_name(board, m))
+                .map(|&m| puzzle.move_name(m))
                 .collect(),
             steps: steps_out - exit,
             steps_out,

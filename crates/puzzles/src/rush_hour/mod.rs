@@ -8,31 +8,46 @@
 //! takes as many more steps as it is long (counted in the judge's step count, never in moves).
 //! A board whose red car is missing, vertical, or in another row can never be solved.
 //!
-//! Files: [`board`] (packed positions, lane masks), [`parse`] (judge matrix, database string,
-//! letter grid), [`moves`] (steps and slides, the graphs the engine searches), [`solve`]
-//! (contest answer, optimal paths, batch and component analysis), [`render`], [`json`] (every
-//! JSON object the command line prints), [`verify`], and
-//! [`universe`] (every interesting puzzle, enumerated from scratch).
+//! The rules hold on any board from 4×4 to 12×12 with the exit at the right end of any row
+//! (row 3 on 6×6 unless `--exit-row` says otherwise, else the red car's own row). Two board
+//! models search them ([`model`]): [`six`], the contest's 6×6 board with its packed `u64`
+//! positions and slot explorer, and [`general`], every other board. What they share is
+//! written once and compiled for each:
 //!
-//! Boards of other shapes (4×4 to 12×12) and other exit rows have their own model beside the
-//! 6×6 one, in [`general`]; [`parse_any`] picks the model and [`AnyPuzzle`] answers every
-//! command for both.
+//! - [`board`]: the board (shape, vehicles, walls, exit) and positions as offsets;
+//! - [`moves`]: moves, directions, metrics, the one legality rule; [`graphs`]: the graphs
+//!   the engine searches;
+//! - [`parse`]: every input format and shape; [`puzzle`]: a parsed [`Puzzle`], which picks
+//!   the model and is every command's entry point;
+//! - [`solve`]: the contest answer, optimal solutions, batch and component analysis;
+//! - [`render`] (text), [`json`] (every JSON object the command line prints), [`verify`]
+//!   (the special judge).
+//!
+//! Two products are built on the 6×6 rules: [`universe`] (every interesting puzzle,
+//! enumerated from scratch) and [`generate`] (puzzles of a chosen difficulty on demand).
 
-pub mod any;
 pub mod board;
 pub mod dataset;
 pub mod general;
 pub mod generate;
+pub mod graphs;
 pub mod json;
+pub mod model;
 pub mod moves;
 pub mod parse;
+pub mod puzzle;
 pub mod render;
+pub mod six;
 pub mod solve;
 pub mod universe;
 pub mod verify;
 
-pub use any::{optima_all_any, parse_any, AnyPuzzle};
-pub use board::{Board, Label, Position, Vehicle};
-pub use moves::{Direction, Move, Slides, StepSlots, Steps};
-pub use parse::{parse, parse_database, Format, Puzzle};
-pub use solve::{optima_all, optimum, solve, Analyser, Analysis, Metric, Optima, Solution};
+pub use board::{Board, Label, Vehicle};
+pub use general::{General, Packed, Wide};
+pub use graphs::{Ranked, Slides, Steps};
+pub use model::{Explorer, Model};
+pub use moves::{Direction, Illegal, Metric, Move};
+pub use parse::{parse, parse_database, parse_database_at};
+pub use puzzle::{optima_all, Format, Prepared, Puzzle};
+pub use six::{Position, Six, StepSlots};
+pub use solve::{optimum, solve, Analyser, Analysis, Optima, Solution};

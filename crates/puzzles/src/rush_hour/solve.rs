@@ -1,30 +1,21 @@
-//! Searches: the contest answer, an optimal solution with its moves, and whole-component
-//! analysis (both metrics at once) for batch runs, `explore` and the verifier.
+//! Searches, written once over [`Model`]: the contest answer, an optimal solution with its
+//! moves, and whole-component analysis (both metrics at once) for batch runs, `explore` and
+//! the verifier.
 
-use super::board::{Board, Position};
-use super::moves::{Move, Ranked, Slides, StepSlots, Steps};
+use super::graphs::Ranked;
+use super::model::{Explorer, Model};
+use super::moves::{Metric, Move};
 use super::render;
-use gridlock_search::slots::SlotComponent;
-use gridlock_search::{dijkstra, sweep, Bound, Limits, Stats, Stopped, UNREACHABLE};
+use gridlock_search::{dijkstra, Bound, Component, Limits, Stats, Stopped, UNREACHABLE};
 use std::ops::ControlFlow;
 
-/// What is being minimised.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Metric {
-    /// Single-cell steps; the printed number includes the red car's exit steps (the contest).
-    #[default]
-    Steps,
-    /// Slides of any length; the exit is not counted (the published database).
-    Moves,
-}
-
-/// An optimal solution: the slides, and its length in both metrics.
+/// An optimal solution: the slides, the position after each, and its length in both metrics.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
     /// The slides in order, ending with the red car on the exit cells.
     pub moves: Vec<Move>,
-    /// The position after each slide.
-    pub positions: Vec<Position>,
+    /// The offsets after each slide.
+    pub positions: Vec<Vec<u8>>,
     /// Cells travelled until the red car covers the exit cells.
     pub steps: u32,
     /// `steps` plus the red car's length: the contest's count.
@@ -49,13 +40,14 @@ impl Solution {
 /// The optimum in `metric` (steps including the exit steps, or moves) if a solution exists
 /// whose count is at most `limit`; `None` otherwise. The search stops at the limit's depth,
 /// so a contest board costs only the states within 10 steps.
-pub fn optimum(
-    board: &Board,
-    start: Position,
+pub fn optimum<M: Model>(
+    model: &M,
+    start: M::State,
     metric: Metric,
     limit: Option<u32>,
     limits: &Limits,
 ) -> Result<(Option<u32>, Stats), Stopped> {
+    let board = model.board();
     let Some(red_len) = board.red_len().filter(|_| board.can_exit()) else {
         return Ok((None, Stats::default()));
     };
@@ -73,58 +65,58 @@ pub fn optimum(
         }
         Metric::Moves => (limit, 0),
     };
-    let first_goal = |p: &Position, d: u32| {
+    let first_goal = |p: &M::State, d: u32| {
         if depth.is_some_and(|max| d > max) {
             // the first state past the limit: every state within it was visited
             ControlFlow::Break(None)
-        } else if board.is_goal(*p) {
+        } else if model.is_goal(p) {
             ControlFlow::Break(Some(d + extra))
         } else {
             ControlFlow::Continue(())
         }
     };
-    let swept = match metric {
-        Metric::Steps => sweep(&Steps(board), start, limits, first_goal),
-        Metric::Moves => sweep(&Slides(board), start, limits, first_goal),
-    }
-    .map_err(|mut stopped| {
-        // the bound counts edges of the graph; the answer counts the exit steps too
-        if let Some(Bound(parts)) = &mut stopped.lower_bound {
-            parts.iter_mut().for_each(|n| *n += u64::from(extra));
-        }
-        stopped
-    })?;
+    let swept = model
+        .sweep(metric, start, limits, first_goal)
+        .map_err(|mut stopped| {
+            // the bound counts edges of the graph; the answer counts the exit steps too
+            if let Some(Bound(parts)) = &mut stopped.lower_bound {
+                parts.iter_mut().for_each(|n| *n += u64::from(extra));
+            }
+            stopped
+        })?;
     Ok((swept.stopped.flatten(), swept.stats))
 }
 
 /// An optimal solution in `metric` within `limit` (counted as [`optimum`] counts), and among
 /// those one that is best in the other metric; `None` if there is none within the limit.
-pub fn solve(
-    board: &Board,
-    start: Position,
+pub fn solve<M: Model>(
+    model: &M,
+    start: M::State,
     metric: Metric,
     limit: Option<u32>,
     limits: &Limits,
 ) -> Result<(Option<Solution>, Stats), Stopped> {
-    let (best, mut stats) = optimum(board, start, metric, limit, limits)?;
+    let (best, mut stats) = optimum(model, start, metric, limit, limits)?;
     let Some(best) = best else {
         return Ok((None, stats));
     };
     let ranked = Ranked {
-        board,
+        model,
         moves_first: metric == Metric::Moves,
     };
-    let found = dijkstra(&ranked, start, |&p| board.is_goal(p), limits)?;
+    let found = dijkstra(&ranked, start, |p| model.is_goal(p), limits)?;
     stats.absorb(&found.stats);
-    let path = found
-        .path
-        .expect("the breadth-first search found a solution");
-    let exit = board.red_len().expect("solvable boards have a red car") as u32;
+    let path = found.path.expect("the sweep found a solution");
+    let steps: u32 = path.steps.iter().map(|&(m, _)| m.distance()).sum();
+    let exit = model
+        .board()
+        .red_len()
+        .expect("solvable boards have a red car") as u32;
     let solution = Solution {
         moves: path.moves(),
-        positions: path.steps.iter().map(|&(_, p)| p).collect(),
-        steps: path.steps.iter().map(|&(m, _)| m.distance()).sum(),
-        steps_out: path.steps.iter().map(|&(m, _)| m.distance()).sum::<u32>() + exit,
+        positions: path.steps.iter().map(|(_, p)| model.unpack(p)).collect(),
+        steps,
+        steps_out: steps + exit,
     };
     debug_assert_eq!(solution.answer(metric), best);
     Ok((Some(solution), stats))
@@ -142,7 +134,7 @@ pub struct Optima {
 }
 
 /// Everything `explore` reports about a component.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Analysis {
     /// Number of positions reachable from the start (moves are reversible, so this is the
     /// whole component, the database's CLUSTER_SIZE).
@@ -151,57 +143,67 @@ pub struct Analysis {
     pub goal_states: usize,
     /// The start's optima.
     pub start: Optima,
-    /// Largest distance to a goal in moves, and the farthest position (ties: the smallest
-    /// database string, so every position of a component reports the same one).
-    pub farthest_moves: Option<(u32, Position)>,
+    /// Largest distance to a goal in moves, and the farthest position's offsets (ties: the
+    /// smallest one-line string, so every position of a component reports the same one).
+    pub farthest_moves: Option<(u32, Vec<u8>)>,
     /// The same in steps (exit steps not included).
-    pub farthest_steps: Option<(u32, Position)>,
+    pub farthest_steps: Option<(u32, Vec<u8>)>,
+    /// Bytes held per stored position.
+    pub bytes_per_state: f64,
 }
 
-/// Reusable memory for analysing many components (one per worker thread in batch mode).
-#[derive(Default)]
-pub struct Analyser {
-    component: SlotComponent<Position, (u64, u64)>,
+/// Reusable memory for analysing many components of one model (one per worker thread in
+/// batch mode).
+pub struct Analyser<M: Model> {
+    explorer: M::Explorer,
     goals: Vec<u32>,
     moves: Vec<u32>,
     steps: Vec<u32>,
 }
 
-impl Analyser {
+impl<M: Model> Default for Analyser<M> {
+    fn default() -> Self {
+        Analyser {
+            explorer: M::Explorer::default(),
+            goals: Vec::new(),
+            moves: Vec::new(),
+            steps: Vec::new(),
+        }
+    }
+}
+
+impl<M: Model> Analyser<M> {
     /// Fresh buffers.
     pub fn new() -> Self {
         Self::default()
     }
 
-    /// Explores the component of `start` once, over one-cell steps (each step edge looked up
-    /// once), and lists its goal states.
-    fn explore(
-        &mut self,
-        board: &Board,
-        start: Position,
-        limits: &Limits,
-    ) -> Result<Stats, Stopped> {
-        let stats = self.component.explore(&StepSlots(board), start, limits)?;
-        self.component
-            .find_into(|&p| board.is_goal(p), &mut self.goals);
+    /// Explores the component of `start` once, over one-cell steps, and lists its goal
+    /// states (none when the red car can never exit).
+    fn explore(&mut self, model: &M, start: M::State, limits: &Limits) -> Result<Stats, Stopped> {
+        let stats = self.explorer.explore(model, start, limits)?;
+        self.goals.clear();
+        if model.board().can_exit() {
+            self.explorer
+                .find_into(|p| model.is_goal(p), &mut self.goals);
+        }
         Ok(stats)
     }
 
     /// The start's optimal moves and steps. Steps: the exploration is breadth-first from the
-    /// start, so the first goal state's level is the answer. Moves: a bidirectional
-    /// breadth-first search over runs of one vehicle's steps (slides), between the start and
-    /// the goal states.
+    /// start, so the first goal state's level is the answer. Moves: the model's explorer
+    /// measures slides between the start and the goal states.
     pub fn optima(
         &mut self,
-        board: &Board,
-        start: Position,
+        model: &M,
+        start: M::State,
         limits: &Limits,
     ) -> Result<Optima, Stopped> {
-        if !board.can_exit() {
+        if !model.board().can_exit() {
             return Ok(Optima::default());
         }
-        self.explore(board, start, limits)?;
-        let states = self.component.len();
+        self.explore(model, start, limits)?;
+        let states = self.explorer.len();
         let Some(&first) = self.goals.first() else {
             return Ok(Optima {
                 moves: None,
@@ -209,10 +211,11 @@ impl Analyser {
                 states,
             });
         };
-        let steps = self.component.depth(first);
-        let moves =
-            self.component
-                .runs_between(&[0], &self.goals, &mut self.moves, &mut self.steps);
+        let steps = self.explorer.depth(first);
+        let scratch = (&mut self.moves, &mut self.steps);
+        let moves = self
+            .explorer
+            .start_moves(model, &self.goals, scratch, limits)?;
         Ok(Optima {
             moves,
             steps: Some(steps),
@@ -220,68 +223,64 @@ impl Analyser {
         })
     }
 
-    /// The full analysis of `start`'s component.
+    /// The full analysis of `start`'s component: every position's distance to the nearest
+    /// goal in both metrics.
     pub fn analyse(
         &mut self,
-        board: &Board,
-        start: Position,
+        model: &M,
+        start: M::State,
         limits: &Limits,
     ) -> Result<(Analysis, Stats), Stopped> {
-        let stats = if board.can_exit() {
-            self.explore(board, start, limits)?
-        } else {
-            let stats = self.component.explore(&StepSlots(board), start, limits)?;
-            self.goals.clear();
-            stats
-        };
-        self.component.runs_from(&self.goals, &mut self.moves);
-        self.component.distances_from(&self.goals, &mut self.steps);
-        let finite = |d: u32| (d != UNREACHABLE).then_some(d);
+        let mut stats = self.explore(model, start, limits)?;
+        let bytes_per_state = self.explorer.bytes_per_state(&stats);
+        let goals = &self.goals;
+        for (metric, dist) in [
+            (Metric::Moves, &mut self.moves),
+            (Metric::Steps, &mut self.steps),
+        ] {
+            let measured = self
+                .explorer
+                .distances_from(model, metric, goals, dist, limits)?;
+            stats.absorb(&measured);
+        }
+        let finite = |d: Option<&u32>| d.copied().filter(|&d| d != UNREACHABLE);
+        let explorer = &self.explorer;
+        let board = model.board();
         let farthest = |dist: &[u32]| {
             let max = dist.iter().copied().filter(|&d| d != UNREACHABLE).max()?;
             let best = (0..dist.len())
                 .filter(|&i| dist[i] == max)
-                .map(|i| self.component.state(i as u32))
-                .min_by_key(|&p| render::database(board, p))?;
+                .map(|i| model.unpack(&explorer.state(i as u32)))
+                .min_by_key(|o| render::string(board, o))?;
             Some((max, best))
         };
+        let states = explorer.len();
         let analysis = Analysis {
-            states: self.component.len(),
-            goal_states: self.goals.len(),
+            states,
+            goal_states: goals.len(),
             start: Optima {
-                moves: finite(self.moves[0]),
-                steps: finite(self.steps[0]),
-                states: self.component.len(),
+                moves: finite(self.moves.first()),
+                steps: finite(self.steps.first()),
+                states,
             },
             farthest_moves: farthest(&self.moves),
             farthest_steps: farthest(&self.steps),
+            bytes_per_state,
         };
         Ok((analysis, stats))
     }
 }
 
-thread_local! {
-    /// One analyser per worker thread, kept for the life of the thread so its buffers are
-    /// reused across every puzzle it is handed.
-    static ANALYSER: std::cell::RefCell<Analyser> = std::cell::RefCell::new(Analyser::new());
-}
-
-/// The optima of many boards, computed on every core (rayon), returned in input order.
-pub fn optima_all(
-    puzzles: &[super::parse::Puzzle],
-    limits: &Limits,
-) -> Vec<Result<Optima, Stopped>> {
-    use rayon::prelude::*;
-    puzzles
-        .par_iter()
-        .map(|p| ANALYSER.with(|a| a.borrow_mut().optima(&p.board, p.start, limits)))
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rush_hour::parse_database;
+    use crate::rush_hour::{parse_database, Puzzle, Six};
+
+    fn six(p: &Puzzle) -> (Six, u64) {
+        let six = Six::new(p.board().clone());
+        let start = six.pack(&p.start);
+        (six, start)
+    }
 
     /// A search stopped by the state cap proves a bound in the answer's own units (steps
     /// with the exit steps, moves without), never above the answer.
@@ -289,8 +288,9 @@ mod tests {
     fn a_stopped_search_bounds_the_answer_in_its_units() {
         // the red car alone at the left edge: 4 steps to the exit cells and 2 out; 1 move
         let alone = parse_database("ooooooooooooAAoooooooooooooooooooooo").unwrap();
-        let bound = |p: &crate::rush_hour::Puzzle, metric, cap| {
-            let stopped = optimum(&p.board, p.start, metric, None, &Limits::states(cap))
+        let bound = |p: &Puzzle, metric, cap| {
+            let (model, start) = six(p);
+            let stopped = optimum(&model, start, metric, None, &Limits::states(cap))
                 .expect_err("the cap stops it");
             stopped.lower_bound.expect("a sweep proves a bound").0[0]
         };
@@ -298,9 +298,9 @@ mod tests {
         assert_eq!(bound(&alone, Metric::Steps, 1), 3);
         assert_eq!(bound(&alone, Metric::Moves, 1), 1);
         let hardest = parse_database("GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo").unwrap();
+        let (model, start) = six(&hardest);
         for metric in [Metric::Steps, Metric::Moves] {
-            let (answer, _) =
-                optimum(&hardest.board, hardest.start, metric, None, &Limits::none()).unwrap();
+            let (answer, _) = optimum(&model, start, metric, None, &Limits::none()).unwrap();
             let answer = u64::from(answer.unwrap());
             for cap in [1, 10, 100, 400] {
                 let b = bound(&hardest, metric, cap);

@@ -1,15 +1,15 @@
 //! The special judge: replays a move list (`VEHICLE DIRECTION DISTANCE` per line) with the
-//! same legality rule the solvers use ([`Board::slide`]).
+//! same legality rule the solvers use ([`Board::slide`]), on any board.
 //!
 //! A file that is not a move list (a line without three fields, an unknown direction, a
 //! distance that is not a positive integer) is malformed; a well-formed list that breaks the
 //! rules (an unknown vehicle, a blocked or off-board slide, not ending on the exit cells) is
 //! invalid, and the first such problem is reported with its line number.
 
-use super::board::{Board, Label, Position, SIDE};
+use super::board::{Board, Label};
 use super::moves::{Direction, Illegal};
-use super::parse::tokens;
 use crate::error::{describe_char, ParseError};
+use crate::text::tokens;
 
 /// One line of a move list, as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -108,18 +108,14 @@ pub fn parse_moves(text: &str) -> Result<Vec<Written>, ParseError> {
     Ok(out)
 }
 
-fn cell_name(cell: u8) -> String {
-    format!(
-        "row {}, column {}",
-        cell as usize / SIDE + 1,
-        cell as usize % SIDE + 1
-    )
+fn cell_name(r: usize, c: usize) -> String {
+    format!("row {}, column {}", r + 1, c + 1)
 }
 
 /// Replays `moves` from `start`.
-pub fn replay(board: &Board, start: Position, moves: &[Written]) -> Verdict {
-    let mut p = start;
-    let mut cells = 0;
+pub fn replay(board: &Board, start: &[u8], moves: &[Written]) -> Verdict {
+    let mut p = start.to_vec();
+    let mut cells = 0u32;
     for w in moves {
         let label = match w.vehicle.parse::<u32>() {
             Ok(n) => Label::Id(n),
@@ -135,7 +131,7 @@ pub fn replay(board: &Board, start: Position, moves: &[Written]) -> Verdict {
             };
         };
         let v = board.vehicles()[i];
-        match board.slide(p, i, w.direction, w.distance) {
+        match board.slide(&p, i, w.direction, w.distance) {
             Ok(next) => {
                 p = next;
                 cells += w.distance;
@@ -154,13 +150,13 @@ pub fn replay(board: &Board, start: Position, moves: &[Written]) -> Verdict {
                         w.direction
                     ),
                     Illegal::OffBoard => format!("{what}: the move would leave the board"),
-                    Illegal::Wall(cell) => {
-                        format!("{what}: the wall at {} is in the way", cell_name(cell))
+                    Illegal::Wall(r, c) => {
+                        format!("{what}: the wall at {} is in the way", cell_name(r, c))
                     }
-                    Illegal::Blocked(cell, other) => format!(
+                    Illegal::Blocked(r, c, other) => format!(
                         "{what}: vehicle {} at {} is in the way",
                         board.vehicles()[other as usize].label,
-                        cell_name(cell)
+                        cell_name(r, c)
                     ),
                 };
                 return Verdict::Invalid {
@@ -170,29 +166,78 @@ pub fn replay(board: &Board, start: Position, moves: &[Written]) -> Verdict {
             }
         }
     }
-    if board.is_goal(p) {
+    if board.is_goal(&p) {
         let exit = board.red_len().expect("a goal needs a red car") as u32;
-        Verdict::Valid {
+        return Verdict::Valid {
             steps_out: cells + exit,
             moves: moves.len() as u32,
-        }
-    } else {
-        let line = moves.last().map_or(1, |w| w.line);
-        let reason = if !board.has_red() {
-            "the board has no red car, so no move list can solve it".to_string()
-        } else if !board.can_exit() {
-            "the red car is not horizontal in row 3, so it can never reach the exit".to_string()
-        } else {
-            let v = board.vehicles()[0];
-            let o = board.offset(p, 0) as usize;
-            format!(
-                "the moves end with the red car {} at columns {}-{} of row 3, not on the exit cells",
-                v.label,
-                o + 1,
-                o + v.len as usize
-            )
         };
-        Verdict::Invalid { line, reason }
+    }
+    let line = moves.last().map_or(1, |w| w.line);
+    let row = board.exit_row() + 1;
+    let reason = if !board.has_red() {
+        "the board has no red car, so no move list can solve it".to_string()
+    } else if let Some(why) = board.unsolvable_reason() {
+        why
+    } else {
+        let v = board.vehicles()[0];
+        let o = p[0] as usize;
+        format!(
+            "the moves end with the red car {} at columns {}-{} of row {row}, not on the exit cells",
+            v.label,
+            o + 1,
+            o + v.len as usize
+        )
+    };
+    Verdict::Invalid { line, reason }
+}
+
+/// A replayed move list together with the optimum it is measured against ([`super::Puzzle::judge`]): the special
+/// judge's whole answer, worded once here so the command line and the web API say the same.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judgement {
+    /// Whether the list is legal and ends on the exit cells.
+    pub verdict: Verdict,
+    /// The fewest steps, exit steps included (`None` if unsolvable or not computed within the
+    /// limits; only computed for valid lists).
+    pub best_steps_out: Option<u32>,
+    /// The fewest moves (same conditions).
+    pub best_moves: Option<u32>,
+}
+
+impl Judgement {
+    /// True when the list is valid and as short as possible in steps (the contest metric).
+    pub fn optimal_steps(&self) -> Option<bool> {
+        match self.verdict {
+            Verdict::Valid { steps_out, .. } => self.best_steps_out.map(|b| b == steps_out),
+            Verdict::Invalid { .. } => Some(false),
+        }
+    }
+
+    /// True when the list is valid and has the fewest moves.
+    pub fn optimal_moves(&self) -> Option<bool> {
+        match self.verdict {
+            Verdict::Valid { moves, .. } => self.best_moves.map(|b| b == moves),
+            Verdict::Invalid { .. } => Some(false),
+        }
+    }
+
+    /// What `gridlock verify rush-hour` prints: `invalid: line N: reason`, or `valid` and the
+    /// list's steps and moves, each with whether it is optimal.
+    pub fn report(&self) -> String {
+        let optimal = |mine: u32, best: Option<u32>| match best {
+            Some(b) if b == mine => format!("optimal: yes (fewest {b})"),
+            Some(b) => format!("optimal: no (fewest {b})"),
+            None => "optimal: unknown".to_string(),
+        };
+        match &self.verdict {
+            Verdict::Invalid { line, reason } => format!("invalid: line {line}: {reason}\n"),
+            Verdict::Valid { steps_out, moves } => format!(
+                "valid\nsteps: {steps_out} (exit steps included), {}\nmoves: {moves}, {}\n",
+                optimal(*steps_out, self.best_steps_out),
+                optimal(*moves, self.best_moves)
+            ),
+        }
     }
 }
 
@@ -205,8 +250,37 @@ mod tests {
         "0 2 0 6 6 0\n0 2 0 0 7 0\n0 3 1 1 7 0\n0 3 4 4 8 0\n0 5 5 5 8 0\n0 0 0 0 0 0\n";
 
     fn check(list: &str) -> Verdict {
-        let p = parse(SAMPLE2).unwrap();
-        replay(&p.board, p.start, &parse_moves(list).unwrap())
+        let p = parse(SAMPLE2, None).unwrap();
+        replay(p.board(), &p.start, &parse_moves(list).unwrap())
+    }
+
+    /// A 5×7 board: the red car in row 2 behind a vertical car B.
+    const BOARD: &str = "oooBooo\nAAoBooo\noooCCxo\nooooooo\nooooooo\n";
+
+    #[test]
+    fn a_solution_on_another_shape_is_valid_and_faults_are_named() {
+        let p = parse(BOARD, None).unwrap();
+        let check = |list: &str| replay(p.board(), &p.start, &parse_moves(list).unwrap());
+        assert_eq!(
+            check("C left 3\nB down 2\nA right 5\n"),
+            Verdict::Valid {
+                steps_out: 12,
+                moves: 3
+            }
+        );
+        let cases = [
+            ("B down 1\n", "vehicle C at row 3, column 4"),
+            ("C right 1\n", "the wall at row 3, column 6"),
+            ("A right 1\nA down 1\n", "horizontal and cannot move down"),
+            ("C left 4\n", "leave the board"),
+            ("A right 1\n", "columns 2-3 of row 2"),
+        ];
+        for (list, words) in cases {
+            match check(list) {
+                Verdict::Invalid { reason, .. } => assert!(reason.contains(words), "{reason}"),
+                v => panic!("{list:?} accepted: {v:?}"),
+            }
+        }
     }
 
     #[test]
@@ -261,79 +335,5 @@ mod tests {
         );
         // a byte-order mark is not part of the first field
         assert_eq!(parse_moves("\u{FEFF}7 UP 1\n").unwrap().len(), 1);
-    }
-}
-
-/// A replayed move list together with the optimum it is measured against: the special
-/// judge's whole answer, worded once here so the command line and the web API say the same.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Judgement {
-    /// Whether the list is legal and ends on the exit cells.
-    pub verdict: Verdict,
-    /// The fewest steps, exit steps included (`None` if unsolvable or not computed within the
-    /// limits; only computed for valid lists).
-    pub best_steps_out: Option<u32>,
-    /// The fewest moves (same conditions).
-    pub best_moves: Option<u32>,
-}
-
-/// Replays `moves` and, when valid, solves the board (within `limits`) to say whether the
-/// list is optimal in steps and in moves. An optimum that cannot be computed within the
-/// limits leaves the list valid with its optimality unknown.
-pub fn judge(
-    board: &Board,
-    start: Position,
-    moves: &[Written],
-    limits: &gridlock_search::Limits,
-) -> Judgement {
-    let verdict = replay(board, start, moves);
-    let (mut best_steps_out, mut best_moves) = (None, None);
-    if matches!(verdict, Verdict::Valid { .. }) {
-        if let Ok(best) = super::solve::Analyser::new().optima(board, start, limits) {
-            let red = u32::from(board.red_len().unwrap_or(0));
-            best_steps_out = best.steps.map(|s| s + red);
-            best_moves = best.moves;
-        }
-    }
-    Judgement {
-        verdict,
-        best_steps_out,
-        best_moves,
-    }
-}
-
-impl Judgement {
-    /// True when the list is valid and as short as possible in steps (the contest metric).
-    pub fn optimal_steps(&self) -> Option<bool> {
-        match self.verdict {
-            Verdict::Valid { steps_out, .. } => self.best_steps_out.map(|b| b == steps_out),
-            Verdict::Invalid { .. } => Some(false),
-        }
-    }
-
-    /// True when the list is valid and has the fewest moves.
-    pub fn optimal_moves(&self) -> Option<bool> {
-        match self.verdict {
-            Verdict::Valid { moves, .. } => self.best_moves.map(|b| b == moves),
-            Verdict::Invalid { .. } => Some(false),
-        }
-    }
-
-    /// What `gridlock verify rush-hour` prints: `invalid: line N: reason`, or `valid` and the
-    /// list's steps and moves, each with whether it is optimal.
-    pub fn report(&self) -> String {
-        let optimal = |mine: u32, best: Option<u32>| match best {
-            Some(b) if b == mine => format!("optimal: yes (fewest {b})"),
-            Some(b) => format!("optimal: no (fewest {b})"),
-            None => "optimal: unknown".to_string(),
-        };
-        match &self.verdict {
-            Verdict::Invalid { line, reason } => format!("invalid: line {line}: {reason}\n"),
-            Verdict::Valid { steps_out, moves } => format!(
-                "valid\nsteps: {steps_out} (exit steps included), {}\nmoves: {moves}, {}\n",
-                optimal(*steps_out, self.best_steps_out),
-                optimal(*moves, self.best_moves)
-            ),
-        }
     }
 }

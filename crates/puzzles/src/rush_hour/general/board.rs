@@ -1,37 +1,20 @@
-//! The model of an R×C board: the fixed [`Board`] (shape, lanes, walls, exit) and the packed
-//! position [`Packed`] the searches store.
+//! The R×C model: a [`General`] (the board and its packing layout) and the packed position
+//! [`Packed`] the searches store.
 //!
 //! A vehicle never leaves its lane, so a position is one offset per vehicle. Each vehicle gets
 //! just the bits its lane needs (`ceil(log2(max offset + 1))`: 3 on an 8-cell lane, 4 on a
 //! 12-cell one), packed into 64-bit words without straddling a word boundary, so a 9×9 board
 //! of up to 21 vehicles is one `u64` and a full 12×12 board (72 cars) is five. The searches
-//! are generic over the word count `W` and pick the smallest that fits ([`Board::words`]).
+//! are generic over the word count `W` and pick the smallest that fits ([`General::words`]).
 //!
 //! Occupancy is one 16-bit mask per row and one per column, so every lane is a `u16` and the
 //! free run in front of and behind a vehicle is one shift and one bit count.
 
-use super::super::board::Label;
+use crate::rush_hour::board::{Board, MAX_SIDE};
 use std::hash::{Hash, Hasher};
 
-/// The smallest side a board may have, in cells.
-pub const MIN_SIDE: usize = 4;
-/// The largest side a board may have, in cells.
-pub const MAX_SIDE: usize = 12;
 /// The most 64-bit words a packed position needs (72 vehicles of 4 bits, 16 per word).
 pub const MAX_WORDS: usize = 5;
-
-/// One vehicle: its name and its lane; where it sits in the lane is part of the position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Vehicle {
-    /// Name as written in the input.
-    pub label: Label,
-    /// Slides left/right (true) or up/down (false).
-    pub horizontal: bool,
-    /// The row (horizontal) or column (vertical) it lives in, 0-based.
-    pub line: u8,
-    /// 2 for a car, 3 for a truck.
-    pub len: u8,
-}
 
 /// Where a vehicle's offset lives in a packed position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,24 +46,15 @@ impl<const W: usize> gridlock_search::RadixKey for Packed<W> {
     }
 }
 
-/// Everything about a puzzle that never changes: the shape, the vehicles' lanes and lengths,
-/// the walls, the exit and the packing layout.
+/// A board prepared for the R×C searches: its walls by column too, and where each vehicle's
+/// offset lives in a packed position.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Board {
-    rows: u8,
-    cols: u8,
-    vehicles: Vec<Vehicle>,
-    /// `walls[r]`: bit `c` set when cell (r, c) is a wall.
-    walls: [u16; MAX_SIDE],
+pub struct General {
+    board: Board,
     /// `walls_t[c]`: bit `r` set when cell (r, c) is a wall.
     walls_t: [u16; MAX_SIDE],
     fields: Vec<Field>,
     words: usize,
-    /// The exit row (0-based), whether or not the red car can use it.
-    exit_row: u8,
-    /// The red car's offset on the exit cells, when it can ever get there.
-    goal: Option<u8>,
-    has_red: bool,
 }
 
 /// Occupancy of a position: one mask per row (bit = column) and per column (bit = row),
@@ -93,32 +67,22 @@ pub struct Occupancy {
     pub cols: [u16; MAX_SIDE],
 }
 
-impl Board {
-    /// A board of `rows` × `cols` cells from its vehicles (the red car, if present, first),
-    /// walls (`walls[r]` bit `c`) and exit row (0-based). The parser guarantees the rest
-    /// (sides within [`MIN_SIDE`]..=[`MAX_SIDE`], straight runs of 2–3 cells inside the board,
-    /// no overlaps).
-    pub fn new(
-        rows: usize,
-        cols: usize,
-        vehicles: Vec<Vehicle>,
-        walls: [u16; MAX_SIDE],
-        exit_row: usize,
-    ) -> Self {
-        assert!((MIN_SIDE..=MAX_SIDE).contains(&rows) && (MIN_SIDE..=MAX_SIDE).contains(&cols));
+impl General {
+    /// The model of `board` (any shape; it packs up to 72 vehicles).
+    pub fn new(board: Board) -> Self {
+        let (rows, cols) = (board.rows(), board.cols());
         let mut walls_t = [0u16; MAX_SIDE];
-        for (r, &row) in walls.iter().enumerate().take(rows) {
+        for (r, &row) in board.walls().iter().enumerate().take(rows) {
             for (c, col) in walls_t.iter_mut().enumerate().take(cols) {
                 if row & 1 << c != 0 {
                     *col |= 1 << r;
                 }
             }
         }
-        let mut fields = Vec::with_capacity(vehicles.len());
+        let mut fields = Vec::with_capacity(board.vehicles().len());
         let (mut word, mut used) = (0u8, 0u32);
-        for v in &vehicles {
-            let lane = if v.horizontal { cols } else { rows };
-            let max = (lane - v.len as usize) as u32;
+        for i in 0..board.vehicles().len() {
+            let max = board.max_offset(i) as u32;
             let bits = (32 - max.leading_zeros()).max(1);
             if used + bits > 64 {
                 word += 1;
@@ -131,7 +95,7 @@ impl Board {
             });
             used += bits;
         }
-        let words = if vehicles.is_empty() {
+        let words = if fields.is_empty() {
             1
         } else {
             word as usize + 1
@@ -140,45 +104,17 @@ impl Board {
             words <= MAX_WORDS,
             "too many vehicles for a packed position"
         );
-        let has_red = vehicles.first().is_some_and(|v| v.label.is_red());
-        let goal = match vehicles.first() {
-            Some(v) if has_red && v.horizontal && v.line as usize == exit_row => {
-                Some(cols as u8 - v.len)
-            }
-            _ => None,
-        };
-        Board {
-            rows: rows as u8,
-            cols: cols as u8,
-            vehicles,
-            walls,
+        General {
+            board,
             walls_t,
             fields,
             words,
-            exit_row: exit_row as u8,
-            goal,
-            has_red,
         }
     }
 
-    /// Rows of the board.
-    pub fn rows(&self) -> usize {
-        self.rows as usize
-    }
-
-    /// Columns of the board.
-    pub fn cols(&self) -> usize {
-        self.cols as usize
-    }
-
-    /// The vehicles; index `i` is the vehicle of field `i` of a position.
-    pub fn vehicles(&self) -> &[Vehicle] {
-        &self.vehicles
-    }
-
-    /// True when cell (`row`, `col`) is a wall.
-    pub fn is_wall(&self, row: usize, col: usize) -> bool {
-        self.walls[row] & 1 << col != 0
+    /// The board described.
+    pub fn board(&self) -> &Board {
+        &self.board
     }
 
     /// The 64-bit words a packed position of this board needs (1..=[`MAX_WORDS`]).
@@ -189,43 +125,6 @@ impl Board {
     /// Bits of a packed position actually used (for the figures on memory per position).
     pub fn bits_used(&self) -> u32 {
         self.fields.iter().map(|f| f.mask.count_ones()).sum()
-    }
-
-    /// The exit row, 0-based.
-    pub fn exit_row(&self) -> usize {
-        self.exit_row as usize
-    }
-
-    /// True when the board has a red car (vehicle 0).
-    pub fn has_red(&self) -> bool {
-        self.has_red
-    }
-
-    /// The red car's length, when there is one.
-    pub fn red_len(&self) -> Option<u8> {
-        self.has_red.then(|| self.vehicles[0].len)
-    }
-
-    /// True when the red car exists and lies horizontally in the exit row.
-    pub fn can_exit(&self) -> bool {
-        self.goal.is_some()
-    }
-
-    /// The largest offset of vehicle `i` in its lane.
-    pub fn max_offset(&self, i: usize) -> u8 {
-        let v = &self.vehicles[i];
-        let lane = if v.horizontal { self.cols } else { self.rows };
-        lane - v.len
-    }
-
-    /// Board cell (row, column) of lane cell `k` of vehicle `i`.
-    pub fn cell(&self, i: usize, k: u8) -> (usize, usize) {
-        let v = &self.vehicles[i];
-        if v.horizontal {
-            (v.line as usize, k as usize)
-        } else {
-            (k as usize, v.line as usize)
-        }
     }
 
     /// Offset of vehicle `i` in `p`.
@@ -262,7 +161,7 @@ impl Board {
 
     /// Packs one offset per vehicle.
     pub fn pack<const W: usize>(&self, offsets: &[u8]) -> Packed<W> {
-        debug_assert_eq!(offsets.len(), self.vehicles.len());
+        debug_assert_eq!(offsets.len(), self.fields.len());
         offsets
             .iter()
             .enumerate()
@@ -271,21 +170,19 @@ impl Board {
 
     /// One offset per vehicle.
     pub fn unpack<const W: usize>(&self, p: &Packed<W>) -> Vec<u8> {
-        (0..self.vehicles.len())
-            .map(|i| self.offset(p, i))
-            .collect()
+        (0..self.fields.len()).map(|i| self.offset(p, i)).collect()
     }
 
     /// The occupancy of `p` (walls and vehicles, every bit past the edge set).
     #[inline]
     pub fn occupancy<const W: usize>(&self, p: &Packed<W>) -> Occupancy {
-        let row_edge = !((1u16 << self.cols) - 1);
-        let col_edge = !((1u16 << self.rows) - 1);
+        let row_edge = !((1u16 << self.board.cols()) - 1);
+        let col_edge = !((1u16 << self.board.rows()) - 1);
         let mut occ = Occupancy {
-            rows: self.walls.map(|w| w | row_edge),
+            rows: self.board.walls().map(|w| w | row_edge),
             cols: self.walls_t.map(|w| w | col_edge),
         };
-        for (i, v) in self.vehicles.iter().enumerate() {
+        for (i, v) in self.board.vehicles().iter().enumerate() {
             let o = self.offset(p, i);
             let line = v.line as usize;
             let body = ((1u16 << v.len) - 1) << o;
@@ -307,7 +204,7 @@ impl Board {
     /// The lane occupancy of vehicle `i` (bit `k` = lane cell `k`, past the edge set).
     #[inline]
     pub fn lane(&self, occ: &Occupancy, i: usize) -> u16 {
-        let v = &self.vehicles[i];
+        let v = &self.board.vehicles()[i];
         if v.horizontal {
             occ.rows[v.line as usize]
         } else {
@@ -319,7 +216,7 @@ impl Board {
     /// its lane `lane` (which holds the vehicle itself).
     #[inline]
     pub fn room(&self, lane: u16, i: usize, offset: u8) -> (u8, u8) {
-        let len = self.vehicles[i].len;
+        let len = self.board.vehicles()[i].len;
         let lane = lane as u32;
         let ahead = (lane >> (offset + len)).trailing_zeros() as u8;
         let behind = if offset == 0 {
@@ -333,36 +230,14 @@ impl Board {
     /// True when the red car covers the exit cells.
     #[inline]
     pub fn is_goal<const W: usize>(&self, p: &Packed<W>) -> bool {
-        self.goal.is_some_and(|g| self.offset(p, 0) == g)
-    }
-
-    /// True when the red car covers the exit cells, on unpacked offsets.
-    pub fn is_goal_offsets(&self, offsets: &[u8]) -> bool {
-        self.goal.is_some_and(|g| offsets.first() == Some(&g))
-    }
-
-    /// For each cell (row-major, `cols` per row), the index of the vehicle on it, if any.
-    pub fn owners(&self, offsets: &[u8]) -> Vec<Option<u8>> {
-        let mut cells = vec![None; self.rows() * self.cols()];
-        for (i, v) in self.vehicles.iter().enumerate() {
-            let o = offsets[i];
-            for k in o..o + v.len {
-                let (r, c) = self.cell(i, k);
-                cells[r * self.cols() + c] = Some(i as u8);
-            }
-        }
-        cells
-    }
-
-    /// The index of the vehicle called `label`.
-    pub fn find(&self, label: Label) -> Option<usize> {
-        self.vehicles.iter().position(|v| v.label == label)
+        self.board.goal().is_some_and(|g| self.offset(p, 0) == g)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rush_hour::board::{Label, Vehicle};
 
     fn car(c: char, horizontal: bool, line: u8, len: u8) -> Vehicle {
         Vehicle {
@@ -373,18 +248,28 @@ mod tests {
         }
     }
 
+    fn general(
+        rows: usize,
+        cols: usize,
+        vehicles: Vec<Vehicle>,
+        walls: [u16; MAX_SIDE],
+        exit: usize,
+    ) -> General {
+        General::new(Board::new(rows, cols, vehicles, walls, exit))
+    }
+
     #[test]
     fn fields_are_sized_to_their_lanes_and_never_straddle_words() {
         // 12-cell lanes: 4 bits each, 16 per word
         let cars: Vec<Vehicle> = (0..72).map(|i| car('B', true, (i / 6) as u8, 2)).collect();
-        let b = Board::new(12, 12, cars, [0; MAX_SIDE], 2);
+        let b = general(12, 12, cars, [0; MAX_SIDE], 2);
         assert_eq!(b.words(), 5);
         assert_eq!(b.bits_used(), 288);
         let offsets: Vec<u8> = (0..72).map(|i| (i % 11) as u8).collect();
         let p: Packed<5> = b.pack(&offsets);
         assert_eq!(b.unpack(&p), offsets);
         // 8-cell lanes: cars 0..=6 and trucks 0..=5 both take 3 bits
-        let b = Board::new(
+        let b = general(
             8,
             8,
             vec![car('A', true, 2, 2), car('B', false, 0, 3)],
@@ -396,17 +281,17 @@ mod tests {
 
     #[test]
     fn room_counts_free_cells_to_the_next_obstacle_or_edge() {
-        let b = Board::new(5, 9, vec![car('A', true, 1, 2)], [0; MAX_SIDE], 1);
+        let b = general(5, 9, vec![car('A', true, 1, 2)], [0; MAX_SIDE], 1);
         let occ = b.occupancy(&b.pack::<1>(&[3]));
         let lane = b.lane(&occ, 0);
         assert_eq!(b.room(lane, 0, 3), (3, 4));
         let mut walls = [0u16; MAX_SIDE];
         walls[1] = 1 << 1 | 1 << 7;
-        let b = Board::new(5, 9, vec![car('A', true, 1, 2)], walls, 1);
+        let b = general(5, 9, vec![car('A', true, 1, 2)], walls, 1);
         let occ = b.occupancy(&b.pack::<1>(&[3]));
         assert_eq!(b.room(b.lane(&occ, 0), 0, 3), (1, 2));
         // a vertical truck at the bottom of a 12-row column
-        let b = Board::new(12, 4, vec![car('B', false, 3, 3)], [0; MAX_SIDE], 1);
+        let b = general(12, 4, vec![car('B', false, 3, 3)], [0; MAX_SIDE], 1);
         let occ = b.occupancy(&b.pack::<1>(&[9]));
         assert_eq!(b.room(b.lane(&occ, 0), 0, 9), (9, 0));
         assert_eq!(occ.rows[11] & 0xF, 1 << 3);
@@ -414,12 +299,10 @@ mod tests {
 
     #[test]
     fn the_goal_is_the_red_car_on_the_right_end_of_the_exit_row() {
-        let b = Board::new(7, 9, vec![car('A', true, 4, 3)], [0; MAX_SIDE], 4);
-        assert!(b.can_exit());
+        let b = general(7, 9, vec![car('A', true, 4, 3)], [0; MAX_SIDE], 4);
         assert!(b.is_goal(&b.pack::<1>(&[6])));
         assert!(!b.is_goal(&b.pack::<1>(&[5])));
-        assert!(!Board::new(7, 9, vec![car('A', true, 4, 3)], [0; 12], 3).can_exit());
-        assert!(!Board::new(7, 9, vec![car('A', false, 4, 3)], [0; 12], 4).can_exit());
-        assert!(!Board::new(7, 9, vec![car('B', true, 4, 3)], [0; 12], 4).can_exit());
+        let elsewhere = general(7, 9, vec![car('A', true, 4, 3)], [0; 12], 3);
+        assert!(!elsewhere.is_goal(&elsewhere.pack::<1>(&[6])));
     }
 }

@@ -1,26 +1,16 @@
-//! # Rush Hour on R×C boards (4 ≤ R, C ≤ 12)
+//! # The R×C model (4 ≤ R, C ≤ 12)
 //!
-//! The rules of the 6×6 game on any shape: vehicles of length 2 or 3 slide along their own
-//! lane (a *step* is one cell, a *move* any number of cells in one direction), walls are fixed
-//! cells, and the red car (`1` or `A`) leaves through the exit on the right edge of the exit
-//! row. The exit row is `--exit-row` when given, row 3 on a 6×6 board, and the red car's own
-//! row on any other shape; the goal is the red car covering the last cells of that row, and
-//! driving it out takes as many more steps as it is long. A red car that is missing, vertical
-//! or outside the exit row can never leave.
-//!
-//! This model sits beside the 6×6 one ([`crate::rush_hour::board`]), which stays as fast as
-//! it was: [`crate::rush_hour::parse_any`] sends a 6×6 board with the standard exit there and
-//! every other board here. Files: [`board`] (packed positions sized to the board, lane
-//! masks), [`parse`], [`moves`] (the legality rule and the graphs), [`solve`] (judge answer,
-//! solutions, components), [`render`], [`verify`].
+//! Every board that is not 6×6 with the exit in row 3: the same rules on any shape, the exit
+//! in any row. A position packs each vehicle's offset in just the bits its lane needs, into
+//! one to five 64-bit words, and the searches are compiled for each word count
+//! ([`Wide`]); occupancy is one 16-bit mask per row and per column. Everything the two
+//! models share (the board, legality, solving, rendering, the verifier) is written once in
+//! [`crate::rush_hour`]; this module is only what makes large boards searchable. Files:
+//! [`board`] (packing, occupancy, room to slide) and [`moves`] (steps, slides, the masked
+//! graphs of the sorted-level sweep, the engines).
 
 pub mod board;
 pub mod moves;
-pub mod parse;
-pub mod render;
-pub mod solve;
-pub mod verify;
 
-pub use board::{Board, Packed, Vehicle, MAX_SIDE, MIN_SIDE};
-pub use parse::{parse_general, Puzzle};
-pub use solve::{analyse, optima, optima_all, optimum, solve, Analysis, Solution};
+pub use board::{General, Packed, MAX_WORDS};
+pub use moves::Wide;

@@ -1,73 +1,41 @@
-//! The rules on an R×C board: which slides are legal, and the graphs the engine searches.
+//! Moves on the R×C model, and the engines it is searched with: sorted levels
+//! (`frontier_sweep`, over the masked graphs below) for sweeps far larger than the cache, and
+//! the compact explorer, which holds states only, for whole components.
 //!
-//! [`Board::slide`] decides legality for the verifier, cell by cell; the successor functions
-//! generate moves from the lane masks of [`Board::occupancy`] ([`Board::room`]), and a
-//! property test checks that they produce exactly the slides `slide` accepts.
+//! The successor functions generate moves from the lane masks of [`General::occupancy`]
+//! ([`General::room`]); a property test checks that they produce exactly the slides
+//! [`Board::slide`] accepts.
 
-use super::board::{Board, Packed};
-use crate::rush_hour::moves::{Direction, Move};
-use gridlock_search::{Edge, Graph, Lex, MaskedGraph, Reversible};
+use super::board::{General, Packed};
+use crate::rush_hour::board::Board;
+use crate::rush_hour::graphs::{Slides, Steps};
+use crate::rush_hour::model::{Explorer, Model};
+use crate::rush_hour::moves::{Metric, Move};
+use gridlock_search::{
+    frontier_sweep, CompactComponent, Limits, MaskedGraph, Stats, Stopped, Sweep,
+};
+use std::ops::ControlFlow;
 
-/// Why a slide is illegal; the verifier prints it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Illegal {
-    /// The vehicle does not move in that direction.
-    WrongAxis,
-    /// The slide would take the vehicle past the edge of the board.
-    OffBoard,
-    /// A wall at (row, column), 0-based.
-    Wall(usize, usize),
-    /// This vehicle (index) at (row, column).
-    Blocked(usize, usize, u8),
-}
-
-impl Board {
-    /// The direction of `m`.
-    pub fn direction(&self, m: Move) -> Direction {
-        match (self.vehicles()[m.vehicle as usize].horizontal, m.delta > 0) {
-            (true, true) => Direction::Right,
-            (true, false) => Direction::Left,
-            (false, true) => Direction::Down,
-            (false, false) => Direction::Up,
-        }
-    }
-
-    /// Slides vehicle `i` of `offsets` by `distance` cells in direction `dir`, if every cell
-    /// it passes is free and inside the board: the single definition of a legal move.
-    pub fn slide(
+impl General {
+    /// For each vehicle of `p` that `skip` lets through, in order: its index, its offset, and
+    /// how far it can slide back (left/up) and forward (right/down). Every move generator,
+    /// masked or not, is this loop.
+    #[inline]
+    pub fn for_each_room<const W: usize>(
         &self,
-        offsets: &[u8],
-        i: usize,
-        dir: Direction,
-        distance: u32,
-    ) -> Result<Vec<u8>, Illegal> {
-        let v = self.vehicles()[i];
-        if v.horizontal != dir.horizontal() {
-            return Err(Illegal::WrongAxis);
-        }
-        let offset = offsets[i] as i64;
-        let target = offset + dir.sign() as i64 * distance as i64;
-        if target < 0 || target > self.max_offset(i) as i64 {
-            return Err(Illegal::OffBoard);
-        }
-        let owners = self.owners(offsets);
-        let entered: Vec<i64> = if dir.sign() > 0 {
-            (offset + v.len as i64..target + v.len as i64).collect()
-        } else {
-            (target..offset).rev().collect()
-        };
-        for k in entered {
-            let (r, c) = self.cell(i, k as u8);
-            if self.is_wall(r, c) {
-                return Err(Illegal::Wall(r, c));
+        p: &Packed<W>,
+        skip: impl Fn(usize) -> bool,
+        mut each: impl FnMut(usize, u8, u8, u8),
+    ) {
+        let occ = self.occupancy(p);
+        for i in 0..self.board().vehicles().len() {
+            if skip(i) {
+                continue;
             }
-            if let Some(other) = owners[r * self.cols() + c] {
-                return Err(Illegal::Blocked(r, c, other));
-            }
+            let o = self.offset(p, i);
+            let (behind, ahead) = self.room(self.lane(&occ, i), i, o);
+            each(i, o, behind, ahead);
         }
-        let mut next = offsets.to_vec();
-        next[i] = target as u8;
-        Ok(next)
     }
 
     /// Every legal slide from `p`, vehicle by vehicle, back (shortest first) before forward,
@@ -78,19 +46,18 @@ impl Board {
         p: &Packed<W>,
         mut emit: impl FnMut(Move, Packed<W>),
     ) {
-        let occ = self.occupancy(p);
-        for i in 0..self.vehicles().len() {
-            let o = self.offset(p, i);
-            let (behind, ahead) = self.room(self.lane(&occ, i), i, o);
-            for d in 1..=behind {
-                let to = self.with_offset(p, i, o - d);
-                emit(move_of(i, -(d as i8)), to);
-            }
-            for d in 1..=ahead {
-                let to = self.with_offset(p, i, o + d);
-                emit(move_of(i, d as i8), to);
-            }
-        }
+        self.for_each_room(
+            p,
+            |_| false,
+            |i, o, behind, ahead| {
+                for d in 1..=behind {
+                    emit(Move::new(i, -(d as i8)), self.with_offset(p, i, o - d));
+                }
+                for d in 1..=ahead {
+                    emit(Move::new(i, d as i8), self.with_offset(p, i, o + d));
+                }
+            },
+        );
     }
 
     /// Every one-cell step from `p`, vehicle by vehicle, back before forward.
@@ -100,134 +67,165 @@ impl Board {
         p: &Packed<W>,
         mut emit: impl FnMut(Move, Packed<W>),
     ) {
-        let occ = self.occupancy(p);
-        for i in 0..self.vehicles().len() {
-            let o = self.offset(p, i);
-            let (behind, ahead) = self.room(self.lane(&occ, i), i, o);
-            if behind > 0 {
-                emit(move_of(i, -1), self.shifted(p, i, -1));
-            }
-            if ahead > 0 {
-                emit(move_of(i, 1), self.shifted(p, i, 1));
-            }
+        self.for_each_room(
+            p,
+            |_| false,
+            |i, _, behind, ahead| {
+                if behind > 0 {
+                    emit(Move::new(i, -1), self.shifted(p, i, -1));
+                }
+                if ahead > 0 {
+                    emit(Move::new(i, 1), self.shifted(p, i, 1));
+                }
+            },
+        );
+    }
+}
+
+/// The R×C model at a packed width of `W` words ([`General::words`] picks it).
+#[derive(Clone, Copy)]
+pub struct Wide<'a, const W: usize>(pub &'a General);
+
+impl<const W: usize> Model for Wide<'_, W> {
+    type State = Packed<W>;
+    type Explorer = CompactComponent<Packed<W>>;
+
+    fn board(&self) -> &Board {
+        self.0.board()
+    }
+
+    fn pack(&self, offsets: &[u8]) -> Packed<W> {
+        self.0.pack(offsets)
+    }
+
+    fn unpack(&self, p: &Packed<W>) -> Vec<u8> {
+        self.0.unpack(p)
+    }
+
+    #[inline]
+    fn is_goal(&self, p: &Packed<W>) -> bool {
+        self.0.is_goal(p)
+    }
+
+    #[inline]
+    fn for_each_step(&self, p: &Packed<W>, emit: impl FnMut(Move, Packed<W>)) {
+        self.0.for_each_step(p, emit)
+    }
+
+    #[inline]
+    fn for_each_slide(&self, p: &Packed<W>, emit: impl FnMut(Move, Packed<W>)) {
+        self.0.for_each_slide(p, emit)
+    }
+
+    /// Levels sorted by radix, the moves that lead back masked: no hash look-ups.
+    fn sweep<T>(
+        &self,
+        metric: Metric,
+        start: Packed<W>,
+        limits: &Limits,
+        visit: impl FnMut(&Packed<W>, u32) -> ControlFlow<T>,
+    ) -> Result<Sweep<T>, Stopped> {
+        match metric {
+            Metric::Steps => frontier_sweep(&Steps(self), start, limits, visit),
+            Metric::Moves => frontier_sweep(&Slides(self), start, limits, visit),
         }
     }
 }
 
-fn move_of(i: usize, delta: i8) -> Move {
-    Move {
-        vehicle: i as u8,
-        delta,
-    }
-}
-
-/// The step graph: one cell per edge. Its BFS distance is the step count before the exit.
-pub struct Steps<'a, const W: usize>(pub &'a Board);
-
-impl<const W: usize> Graph for Steps<'_, W> {
-    type State = Packed<W>;
-    type Move = Move;
-    type Cost = u32;
-    #[inline]
-    fn successors(&self, p: &Packed<W>, out: &mut Vec<Edge<Packed<W>, Move, u32>>) {
-        self.0.for_each_step(p, |m, q| out.push(Edge::unit(m, q)));
-    }
-}
-
-impl<const W: usize> Reversible for Steps<'_, W> {}
-
-/// The slide graph: one edge per legal slide, costing its distance in cells; BFS over it
-/// (edge count) gives moves.
-pub struct Slides<'a, const W: usize>(pub &'a Board);
-
-impl<const W: usize> Graph for Slides<'_, W> {
-    type State = Packed<W>;
-    type Move = Move;
-    type Cost = u32;
-    #[inline]
-    fn successors(&self, p: &Packed<W>, out: &mut Vec<Edge<Packed<W>, Move, u32>>) {
-        self.0
-            .for_each_slide(p, |m, q| out.push(Edge::new(m, q, m.distance())));
-    }
-}
-
-impl<const W: usize> Reversible for Slides<'_, W> {}
-
-/// Slides ranked lexicographically, the chosen metric first: Dijkstra on it finds, among the
-/// optimal solutions, one that is also best in the other metric (as on 6×6).
-pub struct Ranked<'a, const W: usize> {
-    /// The board.
-    pub board: &'a Board,
-    /// True: (moves, steps); false: (steps, moves).
-    pub moves_first: bool,
-}
-
-impl<const W: usize> Graph for Ranked<'_, W> {
-    type State = Packed<W>;
-    type Move = Move;
-    type Cost = Lex<u32, u32>;
-    fn successors(&self, p: &Packed<W>, out: &mut Vec<Edge<Packed<W>, Move, Lex<u32, u32>>>) {
-        let moves_first = self.moves_first;
-        self.board.for_each_slide(p, |m, q| {
-            let cost = if moves_first {
-                Lex(1, m.distance())
-            } else {
-                Lex(m.distance(), 1)
-            };
-            out.push(Edge::new(m, q, cost));
-        });
-    }
-}
-
-impl<const W: usize> MaskedGraph for Steps<'_, W> {
+impl<const W: usize> MaskedGraph for Steps<'_, Wide<'_, W>> {
     type State = Packed<W>;
     /// Operators `2i` (vehicle `i` back) and `2i + 1` (forward) for the first 32 vehicles;
     /// the step that found a state is masked (its reverse leads one level back). Vehicles
     /// past the 32nd are never masked.
     #[inline]
     fn expand(&self, p: &Packed<W>, skip: u64, mut emit: impl FnMut(Packed<W>, u64)) {
-        let b = self.0;
-        let occ = b.occupancy(p);
-        for i in 0..b.vehicles().len() {
-            let (back, fwd) = if i < 32 {
-                (1u64 << (2 * i), 1u64 << (2 * i + 1))
-            } else {
-                (0, 0)
-            };
-            let o = b.offset(p, i);
-            let (behind, ahead) = b.room(b.lane(&occ, i), i, o);
-            if behind > 0 && skip & back == 0 {
-                emit(b.shifted(p, i, -1), fwd);
-            }
-            if ahead > 0 && skip & fwd == 0 {
-                emit(b.shifted(p, i, 1), back);
-            }
-        }
+        let b = self.0 .0;
+        b.for_each_room(
+            p,
+            |_| false,
+            |i, _, behind, ahead| {
+                let (back, fwd) = if i < 32 {
+                    (1u64 << (2 * i), 1u64 << (2 * i + 1))
+                } else {
+                    (0, 0)
+                };
+                if behind > 0 && skip & back == 0 {
+                    emit(b.shifted(p, i, -1), fwd);
+                }
+                if ahead > 0 && skip & fwd == 0 {
+                    emit(b.shifted(p, i, 1), back);
+                }
+            },
+        );
     }
 }
 
-impl<const W: usize> MaskedGraph for Slides<'_, W> {
+impl<const W: usize> MaskedGraph for Slides<'_, Wide<'_, W>> {
     type State = Packed<W>;
     /// Operator `i`: every slide of vehicle `i` (first 64 vehicles). After a slide of
     /// vehicle `i`, every further slide of it leads to a position one slide from the state
     /// before, so never farther from the start: it is masked.
     #[inline]
     fn expand(&self, p: &Packed<W>, skip: u64, mut emit: impl FnMut(Packed<W>, u64)) {
-        let b = self.0;
-        let occ = b.occupancy(p);
-        for i in 0..b.vehicles().len() {
-            let bit = if i < 64 { 1u64 << i } else { 0 };
-            if skip & bit != 0 {
-                continue;
+        let b = self.0 .0;
+        let bit = |i: usize| if i < 64 { 1u64 << i } else { 0 };
+        b.for_each_room(
+            p,
+            |i| skip & bit(i) != 0,
+            |i, o, behind, ahead| {
+                for d in 1..=behind {
+                    emit(b.with_offset(p, i, o - d), bit(i));
+                }
+                for d in 1..=ahead {
+                    emit(b.with_offset(p, i, o + d), bit(i));
+                }
+            },
+        );
+    }
+}
+
+/// The compact explorer: states only (no edges), distances recomputed over any graph on
+/// them, so the largest R×C components fit.
+impl<'a, const W: usize> Explorer<Wide<'a, W>> for CompactComponent<Packed<W>> {
+    fn explore(
+        &mut self,
+        model: &Wide<'a, W>,
+        start: Packed<W>,
+        limits: &Limits,
+    ) -> Result<Stats, Stopped> {
+        CompactComponent::explore(self, &Steps(model), start, limits)
+    }
+
+    fn distances_from(
+        &mut self,
+        model: &Wide<'a, W>,
+        metric: Metric,
+        sources: &[u32],
+        dist: &mut Vec<u32>,
+        limits: &Limits,
+    ) -> Result<Stats, Stopped> {
+        match metric {
+            Metric::Moves => {
+                CompactComponent::distances_from(self, &Slides(model), sources, None, dist, limits)
             }
-            let o = b.offset(p, i);
-            let (behind, ahead) = b.room(b.lane(&occ, i), i, o);
-            for d in 1..=behind {
-                emit(b.with_offset(p, i, o - d), bit);
-            }
-            for d in 1..=ahead {
-                emit(b.with_offset(p, i, o + d), bit);
+            Metric::Steps => {
+                CompactComponent::distances_from(self, &Steps(model), sources, None, dist, limits)
             }
         }
+    }
+
+    fn start_moves(
+        &mut self,
+        model: &Wide<'a, W>,
+        goals: &[u32],
+        (dist, _): (&mut Vec<u32>, &mut Vec<u32>),
+        limits: &Limits,
+    ) -> Result<Option<u32>, Stopped> {
+        CompactComponent::distances_from(self, &Slides(model), goals, Some(0), dist, limits)?;
+        Ok(dist.first().copied())
+    }
+
+    fn bytes_per_state(&self, _: &Stats) -> f64 {
+        CompactComponent::bytes_per_state(self) + 8.0
     }
 }

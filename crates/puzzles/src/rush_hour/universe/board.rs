@@ -267,7 +267,7 @@ pub(crate) fn check_exact_bounds(
     passes: impl Fn(&super::layout::Layout) -> bool,
     mut check: impl FnMut(&str, &[u32]),
 ) -> Walked {
-    use gridlock_search::{explore, Limits};
+    use gridlock_search::{Component, Limits};
     let t = super::lanes::tables();
     let mut walked = Walked::default();
     for i in 0..boards {
@@ -279,13 +279,14 @@ pub(crate) fn check_exact_bounds(
         if !passes(&layout) {
             continue;
         }
-        let comp = explore(&layout, p, &Limits::none()).expect("no limits").0;
-        let goals = comp.find(|&s| layout.is_goal(s));
+        let comp = super::explored(&layout, p, &Limits::none()).expect("no limits");
+        let mut goals = Vec::new();
+        comp.find_into(|&s| layout.is_goal(s), &mut goals);
         if goals.is_empty() {
             continue;
         }
         let dist = comp.distances_to(&goals, true);
-        for (&s, &d) in comp.states().iter().zip(&dist) {
+        for (s, &d) in comp.states().zip(&dist) {
             let shown = || String::from_utf8_lossy(&layout.normalised(s)).into_owned();
             let bound = super::component::moves_left_at_least(t, &layout, s);
             assert_eq!(d, bound, "{}", shown());

@@ -4,7 +4,7 @@
 use super::board::{CELLS, RED_ROW};
 use super::lanes::{tables, Tables, CROSSES_RED_ROW, EMPTY, MAX_DIGITS, STUCK_ON_RED_ROW};
 use super::layout::{digit, with_digit, Layout, Occupancy, Ranker, LANES};
-use super::sweep::{for_each_neighbour, moved_vehicle};
+use super::neighbours::{for_each_neighbour, moved_vehicle};
 use rustc_hash::FxHashSet;
 
 /// Marks a rank not yet visited in [`Scratch::seen`].
@@ -45,8 +45,6 @@ pub struct Scratch {
     next_ranked: Vec<(u64, u64)>,
     /// Most positions numbered in one layout (for the memory report).
     pub(crate) peak_layout: u64,
-    /// Buffers of the layout-wide sweep.
-    pub(crate) sweep: super::sweep::Sweep,
 }
 
 impl Scratch {

@@ -14,9 +14,19 @@ use super::board::RED_ROW;
 use super::component::Scratch;
 use super::lanes::{tables, Tables, EMPTY, MAX_DIGITS};
 use super::layout::{with_digit, Layout, LANES};
+use super::sweep::Sweep;
 use gridlock_search::{Limits, StopReason};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
+
+/// One thread's memory, reused from unit to unit so the hot loops never allocate: the
+/// layout-wide sweep's buffers, and the one-component explorer that ranks positions and
+/// classifies the components the sweep finds.
+#[derive(Default)]
+pub struct Worker {
+    pub(crate) scratch: Scratch,
+    pub(crate) sweep: Sweep,
+}
 
 /// Which positions count.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -259,8 +269,8 @@ impl Units {
     }
 
     /// Enumerates unit `u` into `rows`.
-    pub fn run_unit(&self, u: u64, scratch: &mut Scratch, rows: &mut Vec<Row>) -> Summary {
-        self.run_unit_until(u, scratch, rows, &|| false)
+    pub fn run_unit(&self, u: u64, worker: &mut Worker, rows: &mut Vec<Row>) -> Summary {
+        self.run_unit_until(u, worker, rows, &|| false)
             .expect("a unit that is never stopped completes")
     }
 
@@ -270,7 +280,7 @@ impl Units {
     pub fn run_unit_until(
         &self,
         u: u64,
-        scratch: &mut Scratch,
+        worker: &mut Worker,
         rows: &mut Vec<Row>,
         stop: &dyn Fn() -> bool,
     ) -> Option<Summary> {
@@ -283,7 +293,7 @@ impl Units {
             walls,
             row_kinds,
             self.rules,
-            scratch,
+            worker,
             rows,
             &mut summary,
             stop,
@@ -298,7 +308,7 @@ fn run_unit(
     walls: u64,
     row_kinds: [u8; 6],
     rules: Rules,
-    scratch: &mut Scratch,
+    worker: &mut Worker,
     rows: &mut Vec<Row>,
     summary: &mut Summary,
     stop: &dyn Fn() -> bool,
@@ -380,7 +390,7 @@ fn run_unit(
                 return false;
             }
             let layout = Layout::new(kinds, walls);
-            run_layout(&layout, &tuples, &live[6], rules, scratch, rows, summary);
+            run_layout(&layout, &tuples, &live[6], rules, worker, rows, summary);
             j -= 1;
             choice[j] += 1;
             continue;
@@ -422,7 +432,7 @@ fn run_layout(
     tuples: &[(u64, u64)],
     live: &[u64],
     rules: Rules,
-    scratch: &mut Scratch,
+    worker: &mut Worker,
     rows: &mut Vec<Row>,
     summary: &mut Summary,
 ) {
@@ -451,7 +461,9 @@ fn run_layout(
         return;
     }
     summary.layouts += 1;
-    let stats = scratch.sweep_layout(layout, goal_tuples, rules == Rules::Published, |found| {
+    let Worker { scratch, sweep } = worker;
+    let published = rules == Rules::Published;
+    let stats = sweep.sweep_layout(scratch, layout, goal_tuples, published, |found| {
         let info = found.info;
         summary.solvable += 1;
         Summary::count(&mut summary.solvable_by_moves, info.moves);
@@ -513,7 +525,7 @@ pub fn enumerate<E: From<Cancelled>>(
             let (units, next, stop, range) = (&units, &next, &stop, range.clone());
             let (budget, over) = (&budget, &over);
             scope.spawn(move || {
-                let mut scratch = Scratch::default();
+                let mut worker = Worker::default();
                 loop {
                     if stop.load(Ordering::Relaxed) || cancelled() {
                         return;
@@ -525,7 +537,7 @@ pub fn enumerate<E: From<Cancelled>>(
                     let mut rows = Vec::new();
                     let stopped = || stop.load(Ordering::Relaxed) || cancelled();
                     // a unit cut short is dropped: the table holds whole units only
-                    let Some(s) = units.run_unit_until(u, &mut scratch, &mut rows, &stopped) else {
+                    let Some(s) = units.run_unit_until(u, &mut worker, &mut rows, &stopped) else {
                         return;
                     };
                     if tx.send((u, rows, s)).is_err() {
@@ -586,11 +598,11 @@ mod tests {
     #[test]
     fn a_unit_stops_between_layouts() {
         let units = Units::new(&Config::default());
-        let mut scratch = Scratch::default();
+        let mut worker = Worker::default();
         let (u, whole, rows) = (0..2000)
             .find_map(|u| {
                 let mut rows = Vec::new();
-                let s = units.run_unit(u, &mut scratch, &mut rows);
+                let s = units.run_unit(u, &mut worker, &mut rows);
                 (s.layouts + s.skipped_layouts >= 3 && !rows.is_empty()).then_some((u, s, rows))
             })
             .expect("a unit with three layouts and a row");
@@ -600,7 +612,7 @@ mod tests {
             asked.set(asked.get() + 1);
             false
         };
-        let s = units.run_unit_until(u, &mut scratch, &mut again, &never);
+        let s = units.run_unit_until(u, &mut worker, &mut again, &never);
         assert_eq!(s.as_ref(), Some(&whole));
         assert_eq!(again, rows);
         assert_eq!(asked.get(), whole.layouts + whole.skipped_layouts);
@@ -611,7 +623,7 @@ mod tests {
         };
         let mut partial = Vec::new();
         assert_eq!(
-            units.run_unit_until(u, &mut scratch, &mut partial, &second),
+            units.run_unit_until(u, &mut worker, &mut partial, &second),
             None
         );
         assert_eq!(asked.get(), 2, "stopped at the second layout");

@@ -144,21 +144,13 @@ impl Goals {
         self.positions = 0;
         for (rows, h_cm) in goal_tuples {
             let row_index = ranker.row_index(rows);
-            let blocked = h_cm | layout.walls_cm;
-            let mut cols = [Col::default(); 6];
-            let mut nodes = 1u32;
-            let mut size = 1u64;
-            for (j, col) in cols.iter_mut().enumerate() {
-                let b = (blocked >> (6 * j) & 63) as usize;
-                let row = usize::from(layout.kinds[6 + j]) * 64 + b;
-                *col = Col {
-                    row,
-                    n: t.compat_count[row],
-                    w: nodes,
-                };
-                nodes *= u32::from(t.compat_ccs[row]);
-                size *= u64::from(t.compat_count[row]);
-            }
+            let (columns, nodes) = layout.column_weights(t, h_cm);
+            let cols = columns.map(|(row, w)| Col {
+                row,
+                n: t.compat_count[row],
+                w,
+            });
+            let size: u64 = cols.iter().map(|c| u64::from(c.n)).product();
             self.index.set(row_index as usize, self.blocks.len() as u32);
             self.blocks.push(GoalBlock {
                 rows,
@@ -419,7 +411,7 @@ mod tests {
     use super::*;
     use crate::rush_hour::universe::board::Board;
     use crate::rush_hour::universe::lanes::tables;
-    use crate::rush_hour::universe::sweep::union;
+    use crate::rush_hour::universe::union_find::union;
     use std::collections::HashMap;
 
     /// Every goal row tuple of `layout` whose columns all have a compatible arrangement, by
@@ -441,13 +433,7 @@ mod tests {
             }
             out = next;
         }
-        out.retain(|&(_, h)| {
-            let blocked = h | layout.walls_cm;
-            (0..6).all(|j| {
-                let b = (blocked >> (6 * j) & 63) as usize;
-                t.compat_count[usize::from(layout.kinds[6 + j]) * 64 + b] > 0
-            })
-        });
+        out.retain(|&(_, h)| (0..6).all(|j| t.compat_count[layout.column_row(h, j)] > 0));
         out
     }
 

@@ -239,6 +239,29 @@ impl Layout {
         Occupancy { h_cm, v_rm }
     }
 
+    /// The row of column `j` in the column-lane tables (`kind * 64 + blocked cells`) when
+    /// the row lanes hold the cells `h_cm` (column-major) and the walls stand.
+    #[inline(always)]
+    pub fn column_row(&self, h_cm: u64, j: usize) -> usize {
+        let blocked = h_cm | self.walls_cm;
+        usize::from(self.kinds[6 + j]) * 64 + (blocked >> (6 * j) & 63) as usize
+    }
+
+    /// How the column lanes of a block (the row lanes holding `h_cm`) number their
+    /// components: each column's table row and weight (the product of the components of
+    /// the columns before it), and the product of all of them.
+    #[inline]
+    pub fn column_weights(&self, t: &Tables, h_cm: u64) -> ([(usize, u32); 6], u32) {
+        let mut nodes = 1u32;
+        let columns = std::array::from_fn(|j| {
+            let row = self.column_row(h_cm, j);
+            let weight = nodes;
+            nodes *= u32::from(t.compat_ccs[row]);
+            (row, weight)
+        });
+        (columns, nodes)
+    }
+
     /// Cells of lane `l` taken by the other orientation or by walls.
     #[inline]
     pub fn blocked(&self, occ: &Occupancy, lane: usize) -> u8 {
@@ -589,13 +612,11 @@ impl Ranker {
     pub fn block(&mut self, t: &Tables, row_index: u32, h_cm: u64) -> Block {
         let r = row_index as usize;
         if self.stamp[r] != self.generation {
-            let blocked = h_cm | self.layout.walls_cm;
             let mut w = [0u32; 6];
             let mut acc = 1u32;
             for (j, wj) in w.iter_mut().enumerate() {
                 *wj = acc;
-                let b = (blocked >> (6 * j) & 63) as usize;
-                acc *= u32::from(t.compat_count[usize::from(self.layout.kinds[6 + j]) * 64 + b]);
+                acc *= u32::from(t.compat_count[self.layout.column_row(h_cm, j)]);
             }
             self.stamp[r] = self.generation;
             self.base[r] = self.size;
@@ -605,10 +626,7 @@ impl Ranker {
         let weights = self.weights[r];
         let size = {
             // recompute the block size from the last weight (cheap, avoids another array)
-            let blocked = h_cm | self.layout.walls_cm;
-            let b = (blocked >> 30 & 63) as usize;
-            u64::from(weights[5])
-                * u64::from(t.compat_count[usize::from(self.layout.kinds[11]) * 64 + b])
+            u64::from(weights[5]) * u64::from(t.compat_count[self.layout.column_row(h_cm, 5)])
         };
         Block {
             row_index,
@@ -665,12 +683,10 @@ impl Ranker {
     /// Rank of a position inside its block.
     #[inline]
     pub fn rank_in(&self, t: &Tables, block: &Block, packed: u64, h_cm: u64) -> u64 {
-        let blocked = h_cm | self.layout.walls_cm;
         let mut r = block.base;
         for j in 0..6 {
-            let b = (blocked >> (6 * j) & 63) as usize;
-            let k = usize::from(self.layout.kinds[6 + j]);
-            let i = t.compat_index[(k * 64 + b) * MAX_DIGITS + usize::from(digit(packed, 6 + j))];
+            let row = self.layout.column_row(h_cm, j);
+            let i = t.compat_index[row * MAX_DIGITS + usize::from(digit(packed, 6 + j))];
             debug_assert_ne!(i, super::lanes::NONE);
             r += u64::from(i) * u64::from(block.weights[j]);
         }
@@ -693,14 +709,12 @@ impl Ranker {
 
     /// The position at `offset` inside `block`, whose row digits are those of `rows`.
     pub fn unrank_in(&self, t: &Tables, block: &Block, rows: u64, h_cm: u64, offset: u64) -> u64 {
-        let blocked = h_cm | self.layout.walls_cm;
         let mut packed = rows & ((1 << 18) - 1);
         for j in 0..6 {
-            let b = (blocked >> (6 * j) & 63) as usize;
-            let k = usize::from(self.layout.kinds[6 + j]);
-            let n = u64::from(t.compat_count[k * 64 + b]);
+            let row = self.layout.column_row(h_cm, j);
+            let n = u64::from(t.compat_count[row]);
             let i = offset / u64::from(block.weights[j]) % n;
-            let d = t.compat_digit[(k * 64 + b) * MAX_DIGITS + i as usize];
+            let d = t.compat_digit[row * MAX_DIGITS + i as usize];
             packed = with_digit(packed, 6 + j, d);
         }
         packed
@@ -710,6 +724,7 @@ impl Ranker {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use gridlock_search::Component;
 
     fn parse(s: &str) -> (Layout, u64) {
         Layout::from_board(&Board::parse(s).unwrap()).unwrap()
@@ -735,11 +750,10 @@ mod tests {
             "oBoooooBooCCAAoDoooEoDooFEooooFGGGoo",
         ] {
             let (layout, start) = parse(s);
-            let comp = gridlock_search::explore(&layout, start, &gridlock_search::Limits::none())
-                .unwrap()
-                .0;
+            let comp =
+                super::super::explored(&layout, start, &gridlock_search::Limits::none()).unwrap();
             assert!(comp.len() > 100);
-            for &p in comp.states() {
+            for p in comp.states() {
                 let fast = layout.normalised(p);
                 assert_eq!(
                     std::str::from_utf8(&fast).unwrap(),
@@ -753,16 +767,11 @@ mod tests {
     fn normalised_below_is_the_normalised_string_when_smaller() {
         // every pair of positions of a component (and the smallest string of it found both ways)
         let (layout, start) = parse("BBoCxoDDoCoEoAAoFEGoHHFoGxIIJoKKKoJo");
-        let comp = gridlock_search::explore(&layout, start, &gridlock_search::Limits::none())
-            .unwrap()
-            .0;
-        let strings: Vec<[u8; CELLS]> = comp
-            .states()
-            .iter()
-            .map(|&p| layout.normalised(p))
-            .collect();
+        let comp =
+            super::super::explored(&layout, start, &gridlock_search::Limits::none()).unwrap();
+        let strings: Vec<[u8; CELLS]> = comp.states().map(|p| layout.normalised(p)).collect();
         let (mut smaller, mut not, mut ties) = (0, 0, 0);
-        for (&p, &own) in comp.states().iter().zip(&strings).step_by(7) {
+        for (p, &own) in comp.states().zip(&strings).step_by(7) {
             for other in strings.iter().step_by(5) {
                 // pairs whose masks first differ at a cell where the characters agree (the
                 // comparison must look further)
@@ -794,7 +803,7 @@ mod tests {
             "{smaller} {not} {ties}"
         );
         let mut best = [u8::MAX; CELLS];
-        for &p in comp.states() {
+        for p in comp.states() {
             if let Some(s) = layout.normalised_below(p, &best) {
                 best = s;
             }
@@ -821,19 +830,18 @@ mod tests {
     fn ranks_are_dense_and_unique() {
         let t = tables();
         let (layout, start) = parse("oBoooooBooCCAAoDoooEoDooFEooooFGGGoo");
-        let comp = gridlock_search::explore(&layout, start, &gridlock_search::Limits::none())
-            .unwrap()
-            .0;
+        let comp =
+            super::super::explored(&layout, start, &gridlock_search::Limits::none()).unwrap();
         let mut ranker = Ranker::default();
         ranker.reset(&layout);
         let mut seen = std::collections::HashSet::new();
-        for &s in comp.states() {
+        for s in comp.states() {
             let r = ranker.rank(t, s);
             assert!(seen.insert(r));
         }
         assert!(ranker.size() >= comp.len() as u64);
         // every rank maps back to its position; the ranker's occupancy is the layout's
-        for &s in comp.states() {
+        for s in comp.states() {
             let (a, b) = (ranker.occupancy(s), layout.occupancy(t, s));
             assert_eq!((a.h_cm, a.v_rm), (b.h_cm, b.v_rm));
             let occ = layout.occupancy(t, s);

@@ -28,21 +28,34 @@ mod enumerate;
 mod goals;
 pub mod lanes;
 pub mod layout;
+mod neighbours;
 pub mod prune;
 mod queue;
 mod rowmap;
 mod scan;
 mod sweep;
+mod union_find;
 mod waves;
 
 pub use board::{normalise, Board};
 pub(crate) use component::Farthest;
 pub use component::{ComponentInfo, Scratch};
-pub use enumerate::{enumerate, Cancelled, Config, Event, Row, Rules, Summary, Units};
+pub use enumerate::{enumerate, Cancelled, Config, Event, Row, Rules, Summary, Units, Worker};
 
 use crate::error::{ParseError, PuzzleError};
-use gridlock_search::{explore, Limits};
+use gridlock_search::{Component, EdgeComponent, EdgeComponentOf, Limits, Stopped};
 use layout::Layout;
+
+/// `start`'s whole component over the layout's moves, by the engine's general explorer.
+pub(crate) fn explored(
+    layout: &Layout,
+    start: u64,
+    limits: &Limits,
+) -> Result<EdgeComponentOf<Layout>, Stopped> {
+    let mut comp = EdgeComponent::new();
+    comp.explore(layout, start, limits)?;
+    Ok(comp)
+}
 
 /// A component as `gridlock rush-hour explore` reports it: its name in the universe table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,11 +72,10 @@ pub fn component_key(board36: &str, limits: &Limits) -> Result<ComponentKey, Puz
     let board = Board::parse(board36)?;
     let (layout, packed) = Layout::from_board(&board)
         .ok_or_else(|| ParseError::new(1, 1, "an impossible lane", "a valid board"))?;
-    let (comp, _) = explore(&layout, packed, limits)?;
+    let comp = explored(&layout, packed, limits)?;
     let key = comp
         .states()
-        .iter()
-        .map(|&s| layout.normalised(s))
+        .map(|s| layout.normalised(s))
         .min()
         .expect("a component holds its start");
     Ok(ComponentKey {
@@ -79,10 +91,8 @@ pub fn classify(board36: &str, rules: Rules) -> Result<Option<ComponentInfo>, Pa
     let board = Board::parse(board36)?;
     let (layout, packed) = Layout::from_board(&board)
         .ok_or_else(|| ParseError::new(1, 1, "an impossible lane", "a valid board"))?;
-    let comp = explore(&layout, packed, &Limits::none())
-        .expect("no limits")
-        .0;
-    let Some(&goal) = comp.states().iter().find(|&&s| layout.is_goal(s)) else {
+    let comp = explored(&layout, packed, &Limits::none()).expect("no limits");
+    let Some(goal) = comp.states().find(|&s| layout.is_goal(s)) else {
         return Ok(None);
     };
     let mut scratch = Scratch::default();

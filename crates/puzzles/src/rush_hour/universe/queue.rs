@@ -12,8 +12,9 @@
 use super::component::Scratch;
 use super::lanes::{tables, MAX_DIGITS};
 use super::layout::{with_digit, Layout};
-use super::scan::{digit_bits, number_components, Agg, Visited};
-use super::sweep::{find, neighbours, Found, SweepStats};
+use super::neighbours::neighbours;
+use super::scan::{digit_bits, number_components, Agg, Found, SweepStats, Visited};
+use super::union_find::find;
 
 /// Distance of a position not reached yet.
 const UNSEEN: u8 = u8::MAX;
@@ -68,20 +69,21 @@ const FRESH: Slot = Slot {
     meta: (UNSEEN as u32) << 24,
 };
 
-impl Scratch {
+impl Queue {
     /// Sweeps `layout` one position at a time from the goal row tuples `goal_tuples` yields
     /// (each as `(row digits packed, column-major horizontal cells)`, in seeding order),
     /// calling `found` for every solvable component in table order. The caller
-    /// ([`Scratch::sweep_layout`]) has reset the ranker for `layout`.
-    pub(super) fn sweep_by_positions(
+    /// ([`super::sweep::Sweep::sweep_layout`]) has reset `scratch`'s ranker for `layout`.
+    pub(super) fn sweep(
         &mut self,
+        scratch: &mut Scratch,
         layout: &Layout,
         goal_tuples: impl Iterator<Item = (u64, u64)>,
         walls_matter: bool,
         found: impl FnMut(Found),
     ) -> SweepStats {
         let t = tables();
-        let mut sw = std::mem::take(&mut self.sweep.queue);
+        let sw = self;
         sw.at.clear();
         sw.states.clear();
         sw.ranks.clear();
@@ -89,8 +91,8 @@ impl Scratch {
         let mut stats = SweepStats::default();
         // seeds: every goal position, each its own label
         for (rows_packed, h_cm) in goal_tuples {
-            let row = self.ranker.row_index(rows_packed);
-            let block = self.ranker.block(t, row, h_cm);
+            let row = scratch.ranker.row_index(rows_packed);
+            let block = scratch.ranker.block(t, row, h_cm);
             let end = (block.base + block.size) as usize;
             if sw.at.len() < end {
                 sw.at.resize(end, FRESH);
@@ -137,7 +139,10 @@ impl Scratch {
                     label: *first,
                     meta: 0,
                 };
-                debug_assert_eq!(p, self.ranker.unrank_in(t, &block, rows_packed, h_cm, off));
+                debug_assert_eq!(
+                    p,
+                    scratch.ranker.unrank_in(t, &block, rows_packed, h_cm, off)
+                );
                 sw.states.push(p);
                 sw.ranks.push(r as u32);
                 for j in 0..6 {
@@ -172,14 +177,14 @@ impl Scratch {
                 ranks,
                 parent,
                 ..
-            } = &mut sw;
+            } = &mut *sw;
             // a goal position's column moves lead to goal positions of its own block joined to
             // it by column moves alone, already in its set (see the seeding): skipped
             let columns = nd > 1;
             // and no slide of a vehicle that joins this position to one expanded before it is
             // walked: it reaches only that position and that position's other neighbours by the
             // same vehicle, all handled when it was expanded (see docs/universe.md)
-            let (ranker, cols) = (&mut self.ranker, columns);
+            let (ranker, cols) = (&mut scratch.ranker, columns);
             neighbours(
                 t,
                 layout,
@@ -207,7 +212,7 @@ impl Scratch {
             );
         }
         stats.visited = sw.states.len() as u64;
-        stats.numbered = self.ranker.size();
+        stats.numbered = scratch.ranker.size();
         number_components(&mut sw.parent, u32::MAX, &mut sw.comp_of, &mut sw.comps);
         // sizes, MOVES and lane digits
         for (&s, &r) in sw.states.iter().zip(&sw.ranks) {
@@ -225,7 +230,7 @@ impl Scratch {
             comp_of: &sw.comp_of,
         };
         let at = &sw.at;
-        self.finish_sweep(
+        scratch.finish_sweep(
             layout,
             &mut comps,
             &visited,
@@ -237,7 +242,6 @@ impl Scratch {
             found,
         );
         sw.comps = comps;
-        self.sweep.queue = sw;
         stats
     }
 }

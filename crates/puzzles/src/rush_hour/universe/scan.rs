@@ -9,8 +9,31 @@ use super::board::CELLS;
 use super::component::{ComponentInfo, Scratch};
 use super::lanes::tables;
 use super::layout::{Layout, Ranker, LANES};
+use super::neighbours::moved_vehicle;
 use super::prune::component_may_be_minimal;
-use super::sweep::{find, moved_vehicle, Found};
+use super::union_find::find;
+
+/// One solvable component of a swept layout, in table order.
+pub struct Found {
+    /// What the per-component classification gives.
+    pub info: ComponentInfo,
+    /// Its key (smallest normalised string), only for interesting components.
+    pub key: Option<[u8; CELLS]>,
+    /// Whether the first-obstacle test proved it not minimal before the hardest-position
+    /// scan.
+    pub rejected_early: bool,
+}
+
+/// Totals of one sweep.
+#[derive(Default)]
+pub struct SweepStats {
+    /// Goal positions (the seeds).
+    pub goals: u64,
+    /// Positions visited (every position of every solvable component).
+    pub visited: u64,
+    /// Positions numbered (the visited array's length).
+    pub numbered: u64,
+}
 
 /// What the final scan gathers about one component.
 #[derive(Clone, Copy)]

@@ -15,13 +15,13 @@
 //! Components come out ordered by their first goal position in the seeding order, which is
 //! the order in which the per-component explorer met them, so the table is unchanged.
 
-use super::board::CELLS;
-use super::component::{ComponentInfo, Scratch};
+use super::component::Scratch;
 use super::goals::Goals;
-use super::lanes::{tables, Tables, EMPTY};
-use super::layout::{digit, with_digit, Layout, Ranker, LANES};
+use super::lanes::{tables, Tables};
+use super::layout::Layout;
 use super::queue::Queue;
-use super::scan::{number_components, Agg, Visited};
+use super::scan::{number_components, Agg, Found, SweepStats, Visited};
+use super::union_find::union;
 use super::waves::Waves;
 
 /// Per-thread buffers of the sweep, reused from layout to layout.
@@ -45,172 +45,27 @@ pub struct Sweep {
     pub(super) queue: Queue,
     /// Tests: run this search on every layout instead of choosing.
     #[cfg(test)]
-    force_waves: Option<bool>,
+    pub(super) force_waves: Option<bool>,
 }
 
-/// One solvable component of a swept layout, in table order.
-pub struct Found {
-    /// What the per-component classification gives.
-    pub info: ComponentInfo,
-    /// Its key (smallest normalised string), only for interesting components.
-    pub key: Option<[u8; CELLS]>,
-    /// Whether the first-obstacle test proved it not minimal before the hardest-position
-    /// scan.
-    pub rejected_early: bool,
-}
-
-/// Totals of one sweep.
-#[derive(Default)]
-pub struct SweepStats {
-    /// Goal positions (the seeds).
-    pub goals: u64,
-    /// Positions visited (every position of every solvable component).
-    pub visited: u64,
-    /// Positions numbered (the visited array's length).
-    pub numbered: u64,
-}
-
-#[inline]
-pub(super) fn find(parent: &mut [u32], mut x: u32) -> u32 {
-    while parent[x as usize] != x {
-        let p = parent[x as usize];
-        parent[x as usize] = parent[p as usize];
-        x = p;
-    }
-    x
-}
-
-/// Joins the union-find sets of `a` and `b`; the smaller root stays the root.
-#[inline]
-pub(super) fn union(parent: &mut [u32], a: u32, b: u32) {
-    let (a, b) = (find(parent, a), find(parent, b));
-    if a != b {
-        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-        parent[hi as usize] = lo;
-    }
-}
-
-/// Calls `f(next, rank)` for every position one move from `s` (rank `r_s`), ranking each in
-/// the layout's numbering (laying out blocks as they are met).
-#[inline(always)]
-pub(crate) fn for_each_neighbour(
-    t: &Tables,
-    layout: &Layout,
-    ranker: &mut Ranker,
-    s: u64,
-    r_s: u64,
-    mut f: impl FnMut(u64, u64),
-) {
-    neighbours(t, layout, ranker, s, r_s, true, 0, |np, r, _| f(np, r));
-}
-
-/// A vehicle as [`neighbours`] names it: its number in the layout (the vehicles numbered lane
-/// by lane, see [`Ranker::lane_vehicles`]), below 24.
-#[inline(always)]
-pub(super) fn vehicle_tag(ranker: &Ranker, lane: usize, v: u8) -> u8 {
-    ranker.first_vehicle[lane] + v
-}
-
-/// [`for_each_neighbour`] with two omissions the sweep proves harmless: the column moves are
-/// generated only when `columns` (they stay in `s`'s block), and no slide of a vehicle whose
-/// [`vehicle_tag`] bit is set in `skip` is. `f` also gets the tag of the vehicle that moved.
-#[allow(clippy::too_many_arguments)]
-#[inline(always)]
-pub(super) fn neighbours(
-    t: &Tables,
-    layout: &Layout,
-    ranker: &mut Ranker,
-    s: u64,
-    r_s: u64,
-    columns: bool,
-    skip: u32,
-    mut f: impl FnMut(u64, u64, u8),
-) {
-    let occ = ranker.occupancy(s);
-    let row = ranker.row_index(s);
-    // rows: the row tuple changes, so the block does
-    for lane in 0..6 {
-        let kind = layout.kinds[lane];
-        let all = ranker.lane_vehicles[lane];
-        if kind == EMPTY || skip & all == all {
-            continue;
-        }
-        let d = digit(s, lane);
-        let blocked = layout.blocked(&occ, lane);
-        let old_spread = t.spread_of(kind, d);
-        let rw = i64::from(ranker.row_weight(lane));
-        for &(nd, v) in t.moves(kind, d, blocked) {
-            let tag = vehicle_tag(ranker, lane, v);
-            if skip >> tag & 1 == 1 {
-                continue;
-            }
-            let new_row = (i64::from(row) + (i64::from(nd) - i64::from(d)) * rw) as u32;
-            let h_cm = occ.h_cm ^ ((old_spread ^ t.spread_of(kind, nd)) << lane);
-            let (base, w) = ranker.block_at(t, new_row, h_cm);
-            let np = with_digit(s, lane, nd);
-            let r = ranker.rank_at(t, base, &w, np, h_cm);
-            f(np, r, tag);
-        }
-    }
-    if !columns {
-        return;
-    }
-    // (`s`'s block is laid out: `s` has a rank)
-    let (_, weights) = ranker.block_at(t, row, occ.h_cm);
-    // columns: same block, the rank moves by the column's weight
-    let blocked_all = occ.h_cm | layout.walls_cm;
-    for (j, &wj) in weights.iter().enumerate() {
-        let lane = 6 + j;
-        let kind = layout.kinds[lane];
-        let all = ranker.lane_vehicles[lane];
-        if kind == EMPTY || skip & all == all {
-            continue;
-        }
-        let d = digit(s, lane);
-        let b = (blocked_all >> (6 * j) & 63) as u8;
-        let ci = i64::from(ranker.column_index_of(j, b, d));
-        let w = i64::from(wj);
-        for &(nd, v) in t.moves(kind, d, b) {
-            let tag = vehicle_tag(ranker, lane, v);
-            if skip >> tag & 1 == 1 {
-                continue;
-            }
-            let r = (r_s as i64 + (i64::from(ranker.column_index_of(j, b, nd)) - ci) * w) as u64;
-            f(with_digit(s, lane, nd), r, tag);
-        }
-    }
-}
-
-/// The lane and vehicle index that differ between two positions one move apart.
-pub(crate) fn moved_vehicle(t: &Tables, layout: &Layout, a: u64, b: u64) -> (usize, usize) {
-    let lane = (0..LANES)
-        .find(|&l| digit(a, l) != digit(b, l))
-        .expect("one lane changed");
-    let kind = &t.kinds[usize::from(layout.kinds[lane])];
-    let sa = &kind.arrangements[usize::from(digit(a, lane))];
-    let sb = &kind.arrangements[usize::from(digit(b, lane))];
-    let v = (0..sa.len())
-        .find(|&k| sa[k] != sb[k])
-        .expect("one vehicle moved");
-    (lane, v)
-}
-
-impl Scratch {
+impl Sweep {
     /// Sweeps `layout` from the goal positions `goal_tuples` yields (each as `(row digits packed,
     /// column-major horizontal cells)` of a goal row tuple, in seeding order), calling
-    /// `found` for every solvable component in table order.
+    /// `found` for every solvable component in table order. `scratch` ranks positions and
+    /// classifies the components found.
     pub fn sweep_layout(
         &mut self,
+        scratch: &mut Scratch,
         layout: &Layout,
         goal_tuples: impl Iterator<Item = (u64, u64)>,
         walls_matter: bool,
         found: impl FnMut(Found),
     ) -> SweepStats {
         let t = tables();
-        self.ranker.reset(layout);
+        scratch.ranker.reset(layout);
         // the goal blocks' sizes decide which search runs (a product of per-column counts
         // each); only the level search needs the goal blocks' nodes
-        let mut tuples = std::mem::take(&mut self.sweep.tuples);
+        let mut tuples = std::mem::take(&mut self.tuples);
         tuples.clear();
         tuples.extend(goal_tuples);
         let positions: u64 = tuples
@@ -220,20 +75,20 @@ impl Scratch {
         #[allow(unused_mut)]
         let mut by_waves = waves_pay(positions, tuples.len());
         #[cfg(test)]
-        if let Some(forced) = self.sweep.force_waves {
+        if let Some(forced) = self.force_waves {
             by_waves = forced;
         }
         if !by_waves {
             let stats =
-                self.sweep_by_positions(layout, tuples.iter().copied(), walls_matter, found);
-            self.sweep.tuples = tuples;
+                self.queue
+                    .sweep(scratch, layout, tuples.iter().copied(), walls_matter, found);
+            self.tuples = tuples;
             return stats;
         }
-        self.sweep
-            .goals
-            .seed(t, layout, &self.ranker, tuples.iter().copied());
-        self.sweep.tuples = tuples;
-        let mut sw = std::mem::take(&mut self.sweep);
+        self.goals
+            .seed(t, layout, &scratch.ranker, tuples.iter().copied());
+        self.tuples = tuples;
+        let sw = self;
         sw.parent.clear();
         // the goal positions, as nodes (each a set of goal positions joined by column moves),
         // each node its own label; goal positions joined by row moves have their nodes joined
@@ -246,13 +101,13 @@ impl Scratch {
         {
             let parent = &mut sw.parent;
             sw.goals
-                .join_by_row_moves(t, layout, &self.ranker, |a, b| union(parent, a, b));
+                .join_by_row_moves(t, layout, &scratch.ranker, |a, b| union(parent, a, b));
         }
         // breadth-first from the positions one move from a goal, a level at a time
         sw.waves.reset(t, layout, goal_nodes);
         sw.waves
-            .seed(t, layout, &mut self.ranker, &sw.goals, &mut sw.parent);
-        sw.waves.run(t, layout, &self.ranker, &mut sw.parent);
+            .seed(t, layout, &mut scratch.ranker, &sw.goals, &mut sw.parent);
+        sw.waves.run(t, layout, &scratch.ranker, &mut sw.parent);
         stats.visited = sw.waves.visited_count + stats.goals;
         stats.numbered = sw.waves.numbered();
         number_components(&mut sw.parent, goal_nodes, &mut sw.comp_of, &mut sw.comps);
@@ -265,7 +120,7 @@ impl Scratch {
                 comp_of,
                 waves,
                 ..
-            } = &mut sw;
+            } = &mut *sw;
             goals.for_each_node(t, |node, size, bits| {
                 let c = &mut comps[comp_of[node as usize] as usize];
                 c.size += size;
@@ -289,7 +144,7 @@ impl Scratch {
             comp_of: &sw.comp_of,
         };
         let waves = &sw.waves;
-        self.finish_sweep(
+        scratch.finish_sweep(
             layout,
             &mut comps,
             &visited,
@@ -305,7 +160,6 @@ impl Scratch {
             found,
         );
         sw.comps = comps;
-        self.sweep = sw;
         stats
     }
 }
@@ -355,8 +209,7 @@ pub(super) fn goal_block_size(t: &Tables, layout: &Layout, h_cm: u64) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::enumerate::{Config, Rules, Units};
-    use super::super::Scratch;
+    use super::super::enumerate::{Config, Rules, Units, Worker};
 
     /// Both searches, forced on every layout, give the same rows and the same summary on a
     /// sample of units (sparse and dense rows, with and without walls); the choice between
@@ -380,10 +233,10 @@ mod tests {
             for u in units {
                 let mut results = Vec::new();
                 for forced in [true, false] {
-                    let mut scratch = Scratch::default();
-                    scratch.sweep.force_waves = Some(forced);
+                    let mut worker = Worker::default();
+                    worker.sweep.force_waves = Some(forced);
                     let mut rows = Vec::new();
-                    let mut summary = all.run_unit(u, &mut scratch, &mut rows);
+                    let mut summary = all.run_unit(u, &mut worker, &mut rows);
                     // the largest numbering depends on the search; nothing else may
                     summary.peak_layout = 0;
                     results.push((rows, summary));

@@ -169,20 +169,13 @@ impl Waves {
         if let Some(id) = self.index.get(ri) {
             return id;
         }
-        let blocked = h_cm | layout.walls_cm;
-        let mut cols = [Col::default(); 6];
-        let mut nodes = 1u32;
-        for (j, col) in cols.iter_mut().enumerate() {
-            let b = (blocked >> (6 * j) & 63) as usize;
-            let row = usize::from(layout.kinds[6 + j]) * 64 + b;
-            *col = Col {
-                row,
-                n: t.compat_count[row],
-                ccw: nodes,
-                ww: 0,
-            };
-            nodes *= u32::from(t.compat_ccs[row]);
-        }
+        let (columns, nodes) = layout.column_weights(t, h_cm);
+        let mut cols = columns.map(|(row, ccw)| Col {
+            row,
+            n: t.compat_count[row],
+            ccw,
+            ww: 0,
+        });
         let mut words = 1u32;
         for &j in &self.order[2..] {
             cols[j].ww = words;
@@ -300,7 +293,7 @@ impl Waves {
                 self.touched.push(at as u32);
             }
             self.next[at] |= 1 << bit;
-            super::sweep::union(parent, goal_node, node);
+            super::union_find::union(parent, goal_node, node);
         }
         self.arrivals = arrivals;
         self.settle(1);
@@ -563,7 +556,7 @@ impl Waves {
                         x += rel[j][at[j]].0;
                         y += rel[j][at[j]].1;
                     }
-                    super::sweep::union(parent, x, y);
+                    super::union_find::union(parent, x, y);
                     for j in 0..6 {
                         at[j] += 1;
                         if at[j] < rlens[j] {
