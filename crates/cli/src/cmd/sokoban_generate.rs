@@ -45,6 +45,8 @@ pub struct Args {
     /// bound that, unlike --timeout, gives the same output on any machine. Default: none.
     #[arg(long, value_name = "N")]
     pub max_candidates: Option<u64>,
+    #[command(flatten)]
+    pub memory: crate::common::Memory,
     /// Print a summary (levels, rooms tried, rate) on stderr.
     #[arg(long)]
     pub stats: bool,
@@ -94,7 +96,7 @@ pub fn request(args: &Args) -> Result<Request, CliError> {
 pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
     let req = request(&args)?;
     let timeout = args.timeout.unwrap_or(DEFAULT_TIMEOUT);
-    let limits = limits(usize::MAX, Some(timeout));
+    let limits = limits(usize::MAX, Some(timeout), args.memory.budget());
     let clock = Instant::now();
     let bar = Progress::new("levels", (req.count > 1).then_some(req.count as u64));
     // both callbacks write: the output and the first failure (a closed pipe) are shared
