@@ -23,6 +23,7 @@
 pub mod bits;
 pub mod board;
 pub mod bound;
+pub mod corral;
 pub mod deadlock;
 pub mod generate;
 pub mod graph;
