@@ -5,7 +5,7 @@
 use super::bits::Bits;
 use super::board::Level;
 use super::bound::Bound;
-use super::graph::{Node, Objective, Push, PushGraph, RegionGraph, Walk};
+use super::graph::{Node, Objective, Push, PushGraph, Walk};
 use super::maze::Maze;
 use super::moves::Dir;
 use gridlock_search::memory::{reserve_map, Held};
@@ -73,9 +73,6 @@ pub struct Outcome {
     pub stats: Stats,
 }
 
-/// How much `--fast` trusts the bound over the cost so far (weighted A*).
-const FAST_WEIGHT: u32 = 5;
-
 /// Solves `level` as `options` ask; a limit stops the search with the bound proven so far.
 pub fn solve(level: &Level, options: &SolveOptions) -> Result<Outcome, Stopped> {
     let maze = Maze::new(level);
@@ -103,7 +100,7 @@ fn solve_in<const W: usize>(
     };
     let start = Node::new(maze, boxes, maze.index[level.start.player]);
     let (pushes, stats) = if options.fast {
-        fast(maze, start, &options.limits)?
+        super::fast::search(maze, start, &options.limits)?
     } else {
         optimal(maze, start, options.objective, &options.limits)?
     };
@@ -210,25 +207,6 @@ impl<const W: usize> Memo<W> {
         }
         value
     }
-}
-
-/// Any solution: a weighted best-first search over normalised nodes.
-fn fast<const W: usize>(
-    maze: &Maze,
-    start: Node<W>,
-    limits: &Limits,
-) -> Result<(Option<Pushes>, Stats), Stopped> {
-    let goal: Bits<W> = maze.goal_set();
-    let regions = RegionGraph::new(maze);
-    let mut bound = Bound::new(maze);
-    let found = astar_pruning(
-        &regions,
-        regions.normalise(&start),
-        |n| n.boxes == goal,
-        |n| bound.pushes(&n.boxes).map(|p| FAST_WEIGHT * p),
-        limits,
-    )?;
-    Ok((found.path.map(|p| p.moves()), found.stats))
 }
 
 /// The LURD steps of a list of pushes from the exact start: before each push, a shortest
