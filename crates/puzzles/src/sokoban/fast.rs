@@ -17,11 +17,14 @@ use super::graph::{Node, Push, Walk};
 use super::maze::{Maze, NONE};
 use super::moves::Dir;
 use super::packing::Packing;
-use gridlock_search::{astar_pruning, Edge, Graph, Limits, Stats, Stopped};
+use gridlock_search::{astar_pruning, Edge, Graph, Limits, Stats, StopReason, Stopped};
+use rayon::prelude::*;
 use std::cell::RefCell;
+use std::time::Instant;
 
-/// How much the search trusts the bound over the pushes so far (weighted A*).
-pub const WEIGHT: u32 = 5;
+/// How much each search of the portfolio trusts the bound over the pushes so far (weighted
+/// A*), in order of preference.
+pub const WEIGHTS: [u32; 2] = [5, 1];
 
 /// What one box out of packing order adds to the bound in the priority ([`Packing`]).
 pub const PENALTY: u32 = 4;
@@ -92,27 +95,103 @@ impl<const W: usize> Graph for FastGraph<'_, W> {
     }
 }
 
-/// The pushes of a solution from `start`, `None` when the level is proven unsolvable. A
-/// stopped search reports the start's assignment bound as the proven lower bound (the
-/// weighted queue proves nothing more).
+/// The pushes of a solution from `start`, `None` when the level is proven unsolvable.
+///
+/// A portfolio in rounds: each round runs one search per weight of [`WEIGHTS`] at once (on
+/// every core), each capped at the round's number of stored states; the first weight in
+/// list order that finishes wins, else the cap grows fourfold and the round starts again.
+/// No weight suits every level (Microban 146: bound × 1 solves it in 5,703 expansions,
+/// bound × 5 not in 280,000), and the rounds make the answer depend only on the level, never
+/// on the machine's speed or the thread count (unless `--timeout` or the memory budget stops
+/// the last round). A stopped search reports the start's assignment bound as the proven
+/// lower bound (the weighted queues prove nothing more).
 pub fn search<const W: usize>(
     maze: &Maze,
     start: Node<W>,
     limits: &Limits,
+    tuning: &Tuning,
+) -> Result<(Option<Vec<Push>>, Stats), Stopped> {
+    let clock = Instant::now();
+    let first = Bound::new(maze).pushes(&start.boxes);
+    let weights = &tuning.weights;
+    let packing = Packing::new(maze);
+    let shared = limits.shared(weights.len());
+    let mut total = Stats::default();
+    let mut cap = FIRST_CAP;
+    loop {
+        let capped = Limits {
+            max_states: Some(limits.max_states.map_or(cap, |m| m.min(cap))),
+            ..shared.clone()
+        };
+        let results: Vec<_> = weights
+            .par_iter()
+            .map(|&w| weighted(maze, start, &packing, (w, tuning), &capped))
+            .collect();
+        for r in &results {
+            total.absorb(match r {
+                Ok((_, stats)) => stats,
+                Err(stopped) => &stopped.stats,
+            });
+        }
+        total.elapsed = clock.elapsed();
+        if let Some(Ok((pushes, _))) = results.iter().find(|r| r.is_ok()) {
+            return Ok((pushes.clone(), total));
+        }
+        // every search stopped: by this round's cap alone, or by a limit of the caller's
+        let own_cap = |e: &Stopped| {
+            matches!(e.reason, StopReason::StateLimit(_))
+                && limits.max_states.is_none_or(|m| m > cap)
+        };
+        let stop = results
+            .into_iter()
+            .filter_map(Result::err)
+            .find(|e| !own_cap(e));
+        if let Some(mut stopped) = stop {
+            stopped.stats = total;
+            stopped.lower_bound = first.map(|b| gridlock_search::Bound(vec![u64::from(b)]));
+            return Err(stopped);
+        }
+        cap = cap.saturating_mul(4);
+    }
+}
+
+/// States stored by each search of the first round.
+const FIRST_CAP: usize = 25_000;
+
+/// The pieces of `--fast`, to measure each ([`super::solve::solve_fast`]); the default is
+/// what `--fast` runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tuning {
+    /// The portfolio's weights, in order of preference.
+    pub weights: Vec<u32>,
+    /// What one box out of packing order adds to the bound ([`Packing`]); 0 turns it off.
+    pub penalty: u32,
+    /// PI-corral pruning.
+    pub corral: bool,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Tuning {
+            weights: WEIGHTS.to_vec(),
+            penalty: PENALTY,
+            corral: true,
+        }
+    }
+}
+
+/// One weighted search: `pushes + weight × (bound + PENALTY × out-of-order boxes)`.
+fn weighted<const W: usize>(
+    maze: &Maze,
+    start: Node<W>,
+    packing: &Packing,
+    (weight, tuning): (u32, &Tuning),
+    limits: &Limits,
 ) -> Result<(Option<Vec<Push>>, Stats), Stopped> {
     let goal: Bits<W> = maze.goal_set();
-    let graph = FastGraph::new(maze, std::env::var_os("GRIDLOCK_NO_CORRAL").is_none());
-    let weight: u32 = std::env::var("GRIDLOCK_FAST_W")
-        .ok()
-        .and_then(|w| w.parse().ok())
-        .unwrap_or(WEIGHT);
-    let penalty: u32 = std::env::var("GRIDLOCK_FAST_P")
-        .ok()
-        .and_then(|w| w.parse().ok())
-        .unwrap_or(PENALTY);
-    let packing = Packing::new(maze);
+    let graph = FastGraph::new(maze, tuning.corral);
+    let penalty = tuning.penalty;
     let mut bound = Bound::new(maze);
-    let first = bound.pushes(&start.boxes);
     let found = astar_pruning(
         &graph,
         graph.normalise(&start),
@@ -122,12 +201,6 @@ pub fn search<const W: usize>(
             Some(weight * (h + penalty * packing.out_of_order(maze, &n.boxes)))
         },
         limits,
-    );
-    match found {
-        Ok(found) => Ok((found.path.map(|p| p.moves()), found.stats)),
-        Err(mut stopped) => {
-            stopped.lower_bound = first.map(|b| gridlock_search::Bound(vec![u64::from(b)]));
-            Err(stopped)
-        }
-    }
+    )?;
+    Ok((found.path.map(|p| p.moves()), found.stats))
 }

@@ -38,10 +38,11 @@ pub mod solve;
 pub mod verify;
 
 pub use board::{Level, Position, MAX_SIDE};
+pub use fast::Tuning;
 pub use graph::Objective;
 pub use json::{Report, StatsReport};
 pub use moves::{step, Blocked, Dir};
 pub use parse::{parse_collection, parse_level};
 pub use render::{batch_line, batch_stopped_line, describe_bound, judge, render_text};
-pub use solve::{solve, Outcome, Solution, SolveOptions, Step};
+pub use solve::{solve, solve_fast, Outcome, Solution, SolveOptions, Step};
 pub use verify::{parse_solution, replay, Claim, Judgement, Letter, Optimality, Replay};

@@ -5,6 +5,7 @@
 use super::bits::Bits;
 use super::board::Level;
 use super::bound::Bound;
+use super::fast::Tuning;
 use super::graph::{Node, Objective, Push, PushGraph, Walk};
 use super::maze::Maze;
 use super::moves::Dir;
@@ -75,20 +76,33 @@ pub struct Outcome {
 
 /// Solves `level` as `options` ask; a limit stops the search with the bound proven so far.
 pub fn solve(level: &Level, options: &SolveOptions) -> Result<Outcome, Stopped> {
+    solve_tuned(level, options, &Tuning::default())
+}
+
+/// `--fast` with its pieces chosen ([`Tuning`]), for the benchmarks that measure each.
+pub fn solve_fast(level: &Level, limits: &Limits, tuning: &Tuning) -> Result<Outcome, Stopped> {
+    let options = SolveOptions {
+        fast: true,
+        limits: limits.clone(),
+        ..SolveOptions::default()
+    };
+    solve_tuned(level, &options, tuning)
+}
+
+fn solve_tuned(level: &Level, options: &SolveOptions, tuning: &Tuning) -> Result<Outcome, Stopped> {
     let maze = Maze::new(level);
+    let args = (level, &maze, options, tuning);
     match maze.live {
-        0..=64 => solve_in::<1>(level, &maze, options),
-        65..=128 => solve_in::<2>(level, &maze, options),
-        129..=256 => solve_in::<4>(level, &maze, options),
-        257..=512 => solve_in::<8>(level, &maze, options),
-        _ => solve_in::<64>(level, &maze, options),
+        0..=64 => solve_in::<1>(args),
+        65..=128 => solve_in::<2>(args),
+        129..=256 => solve_in::<4>(args),
+        257..=512 => solve_in::<8>(args),
+        _ => solve_in::<64>(args),
     }
 }
 
 fn solve_in<const W: usize>(
-    level: &Level,
-    maze: &Maze,
-    options: &SolveOptions,
+    (level, maze, options, tuning): (&Level, &Maze, &SolveOptions, &Tuning),
 ) -> Result<Outcome, Stopped> {
     let Some(boxes) = maze.boxes_of::<W>(&level.start) else {
         // a box on a dead cell: no search needed
@@ -100,7 +114,7 @@ fn solve_in<const W: usize>(
     };
     let start = Node::new(maze, boxes, maze.index[level.start.player]);
     let (pushes, stats) = if options.fast {
-        super::fast::search(maze, start, &options.limits)?
+        super::fast::search(maze, start, &options.limits, tuning)?
     } else {
         optimal(maze, start, options.objective, &options.limits)?
     };
