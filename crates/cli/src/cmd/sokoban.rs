@@ -81,8 +81,8 @@ pub struct Args {
     #[arg(long, conflicts_with = "fast_fallback")]
     pub fast: bool,
     /// If the optimal search hits --max-states, --timeout or --max-memory, print the answer
-    /// of the fast search instead (with a fresh budget of the same limits; still exit code 3)
-    /// and the proven lower bound on stderr.
+    /// of the fast search instead (a fresh budget of the same limits, at least 1,000,000
+    /// states; still exit code 3) and the proven lower bound on stderr.
     #[arg(long, conflicts_with = "batch")]
     pub fast_fallback: bool,
     /// Solve every level of the file, using every core; one line per level in file order:
@@ -101,6 +101,9 @@ pub enum Action {
     /// proven (see docs/sokoban-generate.md).
     Generate(super::sokoban_generate::Args),
 }
+
+/// Smallest state budget of the `--fast-fallback` search.
+const FALLBACK_STATES: usize = 1_000_000;
 
 /// Largest collection `--batch` reads.
 const MAX_BATCH_BYTES: u64 = 64 << 20;
@@ -160,9 +163,13 @@ fn fallback(
     let objective = Objective::from(args.objective);
     let bound = describe_bound(stopped, objective);
     eprintln!("gridlock: the optimal search stopped: {stopped}; {bound}");
+    // at least FALLBACK_STATES states: a tiny cap that stopped the optimal search should not
+    // also starve the fast one
+    let mut limits = args.common.limits();
+    limits.max_states = limits.max_states.map(|m| m.max(FALLBACK_STATES));
     let fast = SolveOptions {
         fast: true,
-        ..options(args, args.common.limits())
+        ..options(args, limits)
     };
     match solve(level, &fast) {
         Ok(outcome) if outcome.solution.is_some() => {
