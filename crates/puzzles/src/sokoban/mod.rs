@@ -18,7 +18,9 @@
 //! rows, collections), [`moves`] (the step rule), [`maze`] (the compact level the solver
 //! uses: live cells first, neighbours, push distances), [`bits`] (box sets),
 //! [`deadlock`] (dead cells and freeze deadlocks), [`bound`] (lower bounds), [`graph`]
-//! (the push graph), [`solve`], [`render`], [`json`] and [`verify`]. See `docs/sokoban.md`.
+//! (the push graph), [`solve`], [`corral`] (PI-corral pruning), [`fast`] (`--fast`'s
+//! portfolio), [`packing`] (goal-room packing order), [`render`], [`json`] and [`verify`].
+//! See `docs/sokoban.md` and `docs/sokoban-solver.md`.
 
 pub mod bits;
 pub mod board;
