@@ -143,16 +143,16 @@ mod tests {
             p.layer[maze
                 .goals
                 .iter()
-                .position(|&g| maze.cells[g as usize] == 8 + col)
+                .position(|&g| maze.cells[g as usize] == level.cols + col)
                 .unwrap()]
         };
         assert!(layer_of(1) > layer_of(2) && layer_of(2) > layer_of(3));
         // a box on the entrance goal with the far goals empty is out of order
         let mut boxes = Bits::<1>::EMPTY;
-        boxes.insert(maze.index[8 + 3] as usize);
+        boxes.insert(maze.index[level.cols + 3] as usize);
         assert_eq!(p.out_of_order(&maze, &boxes), 1);
         let mut deep = Bits::<1>::EMPTY;
-        deep.insert(maze.index[8 + 1] as usize);
+        deep.insert(maze.index[level.cols + 1] as usize);
         assert_eq!(p.out_of_order(&maze, &deep), 0);
     }
 }
