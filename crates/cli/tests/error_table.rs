@@ -479,12 +479,28 @@ fn generate_cases() -> Vec<(&'static str, Vec<&'static str>)> {
     ]
 }
 
-/// Runs one refused `generate` option and returns its table row (exit 2, nothing on stdout,
-/// one line on stderr).
-fn run_generate(what: &str, args: &[&str]) -> String {
+/// Options of `gridlock sokoban generate` that must be refused (exit 2), with what they are.
+fn sokoban_generate_cases() -> Vec<(&'static str, Vec<&'static str>)> {
+    vec![
+        ("not a size", vec!["--size", "ten"]),
+        ("a room too small", vec!["--size", "4x10"]),
+        ("a room too large", vec!["--size", "10x25"]),
+        ("no boxes", vec!["--boxes", "0"]),
+        ("boxes upside down", vec!["--boxes", "5..3"]),
+        ("more boxes than the room takes", vec!["--boxes", "17"]),
+        ("zero pushes", vec!["--pushes", "0..10"]),
+        ("pushes upside down", vec!["--pushes", "30..20"]),
+        ("not a range", vec!["--pushes", "many"]),
+        ("no levels", vec!["--count", "0"]),
+    ]
+}
+
+/// Runs one refused `generate` option of `command` and returns its table row (exit 2,
+/// nothing on stdout, one line on stderr).
+fn run_generate(command: &str, what: &str, args: &[&str]) -> String {
     let output = Command::cargo_bin("gridlock")
         .unwrap()
-        .args(["rush-hour", "generate"])
+        .args([command, "generate"])
         .args(args)
         .output()
         .unwrap();
@@ -670,7 +686,15 @@ fn error_table_is_true() {
          | options | exit | message |\n|---|---|---|\n",
     );
     for (what, args) in generate_cases() {
-        doc.push_str(&run_generate(what, &args));
+        doc.push_str(&run_generate("rush-hour", what, &args));
+        doc.push('\n');
+    }
+    doc.push_str(
+        "\n## Generating Sokoban levels (`gridlock sokoban generate`)\n\n\
+         | options | exit | message |\n|---|---|---|\n",
+    );
+    for (what, args) in sokoban_generate_cases() {
+        doc.push_str(&run_generate("sokoban", what, &args));
         doc.push('\n');
     }
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/errors.md");

@@ -212,6 +212,27 @@ fn fast_answers_are_valid_and_not_claimed_optimal() {
 }
 
 #[test]
+fn fast_fallback_prints_the_fast_answer_and_the_proven_bound() {
+    let out = gridlock()
+        .args(["sokoban", "--max-states", "20", "--fast-fallback"])
+        .write_stdin(SAMPLE)
+        .assert()
+        .code(3)
+        .stderr(predicate::str::contains("at least"))
+        .stderr(predicate::str::contains("not proven optimal"));
+    let lurd = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    verify(SAMPLE, lurd.trim_end(), &[]).success();
+    // it is not a mode of its own: with --fast or --batch it is an error
+    for other in ["--fast", "--batch"] {
+        gridlock()
+            .args(["sokoban", "--fast-fallback", other])
+            .write_stdin(SAMPLE)
+            .assert()
+            .code(2);
+    }
+}
+
+#[test]
 fn verify_names_the_failing_step() {
     let good = stdout_of(&["sokoban"], SAMPLE);
     let good = good.trim_end();

@@ -7,5 +7,6 @@ pub mod puzznic;
 pub mod rush_hour;
 pub mod serve;
 pub mod sokoban;
+pub mod sokoban_generate;
 pub mod universe;
 pub mod verify;

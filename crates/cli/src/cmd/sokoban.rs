@@ -60,8 +60,12 @@ const FORMATS: Formats = &[
 
 /// Arguments of `gridlock sokoban`.
 #[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
 #[command(mut_arg("format", |a| format_arg(a, FORMATS)))]
 pub struct Args {
+    /// Something other than solving levels.
+    #[command(subcommand)]
+    pub action: Option<Action>,
     /// A level or a collection in XSB (`#` wall, space floor, `.` goal, `$` box, `*` box on
     /// goal, `@` player, `+` player on goal; run-length rows; Boxoban files); `-` or nothing
     /// for standard input.
@@ -74,8 +78,13 @@ pub struct Args {
     pub objective: ObjectiveArg,
     /// Any solution, quickly, not proven optimal (for levels out of reach of the optimal
     /// search).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "fast_fallback")]
     pub fast: bool,
+    /// If the optimal search hits --max-states, --timeout or --max-memory, print the answer
+    /// of the fast search instead (a fresh budget of the same limits, at least 1,000,000
+    /// states; still exit code 3) and the proven lower bound on stderr.
+    #[arg(long, conflicts_with = "batch")]
+    pub fast_fallback: bool,
     /// Solve every level of the file, using every core; one line per level in file order:
     /// `ID MOVES PUSHES SOLUTION`, `ID -1` when unsolvable, `ID stopped pushes>=B` (or
     /// `moves>=B`) when a limit stopped it. --max-states and --timeout apply per level.
@@ -85,6 +94,17 @@ pub struct Args {
     pub common: Common,
 }
 
+/// Subcommands of `gridlock sokoban`.
+#[derive(clap::Subcommand)]
+pub enum Action {
+    /// Levels of a chosen size, box count and optimal pushes, each with its fewest pushes
+    /// proven (see docs/sokoban-generate.md).
+    Generate(super::sokoban_generate::Args),
+}
+
+/// Smallest state budget of the `--fast-fallback` search.
+const FALLBACK_STATES: usize = 1_000_000;
+
 /// Largest collection `--batch` reads.
 const MAX_BATCH_BYTES: u64 = 64 << 20;
 
@@ -93,7 +113,10 @@ const MAX_BATCH_BYTES: u64 = 64 << 20;
 const CHUNK: usize = 64;
 
 /// Runs the subcommand.
-pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
+pub fn run(mut args: Args, out: &mut Output) -> Result<u8, CliError> {
+    if let Some(Action::Generate(g)) = args.action.take() {
+        return super::sokoban_generate::run(g, out);
+    }
     if args.batch {
         return batch(&args, out);
     }
@@ -114,14 +137,61 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
             print(out, args.common.format, &level, objective, &outcome)?;
             Ok(0)
         }
+        Err(stopped) if args.fast_fallback && stopped.reason != StopReason::Cancelled => {
+            fallback(&args, out, &level, &stopped)
+        }
         Err(stopped) => {
             if args.common.format == Format::Json {
                 let report = Report::stopped(&level, objective, &stopped);
                 out.line(&to_json(&report)?)?;
                 out.flush()?;
             }
-            Err(limit_error(&stopped, objective))
+            Err(limit_error(&stopped, objective, args.fast))
         }
+    }
+}
+
+/// `--fast-fallback` after the optimal search stopped: the fast search with a fresh budget of
+/// the same limits; its answer (exit 3, not optimal) and the optimal search's proven bound,
+/// or the limit error if it stops too.
+fn fallback(
+    args: &Args,
+    out: &mut Output,
+    level: &Level,
+    stopped: &Stopped,
+) -> Result<u8, CliError> {
+    let objective = Objective::from(args.objective);
+    let bound = describe_bound(stopped, objective);
+    eprintln!("gridlock: the optimal search stopped: {stopped}; {bound}");
+    // at least FALLBACK_STATES states: a tiny cap that stopped the optimal search should not
+    // also starve the fast one
+    let mut limits = args.common.limits();
+    limits.max_states = limits.max_states.map(|m| m.max(FALLBACK_STATES));
+    let fast = SolveOptions {
+        fast: true,
+        ..options(args, limits)
+    };
+    match solve(level, &fast) {
+        Ok(outcome) if outcome.solution.is_some() => {
+            if let Some(s) = &outcome.solution {
+                eprintln!(
+                    "gridlock: printing a solution that is not proven optimal: {} moves, {} \
+                     pushes; {bound}",
+                    s.moves, s.pushes
+                );
+            }
+            print(out, args.common.format, level, objective, &outcome)?;
+            out.flush()?;
+            Ok(3)
+        }
+        // the fast search explores the same graph to the end: proven unsolvable
+        Ok(outcome) => {
+            print(out, args.common.format, level, objective, &outcome)?;
+            Ok(0)
+        }
+        Err(again) => Err(CliError::Limit(format!(
+            "{stopped}; the fast fallback stopped too ({again}); {bound}"
+        ))),
     }
 }
 
@@ -135,15 +205,16 @@ fn options(args: &Args, limits: Limits) -> SolveOptions {
 
 /// The exit-3 message of a stopped search: the limit, what to do, what the search held (a
 /// memory stop says it already), the proven bound, the statistics.
-fn limit_error(stopped: &Stopped, objective: Objective) -> CliError {
+fn limit_error(stopped: &Stopped, objective: Objective, fast: bool) -> CliError {
     let held = format!("; the search held {}", Bytes(stopped.stats.peak_bytes));
+    let or_fast = if fast { "" } else { ", or try --fast" };
     let (hint, held) = match stopped.reason {
-        StopReason::StateLimit(_) => ("raise --max-states, or try --fast", held),
-        StopReason::Timeout => ("raise --timeout, or try --fast", held),
-        StopReason::Cancelled => ("interrupted", held),
-        StopReason::MemoryLimit { .. } => ("raise --max-memory, or try --fast", String::new()),
+        StopReason::StateLimit(_) => (format!("raise --max-states{or_fast}"), held),
+        StopReason::Timeout => (format!("raise --timeout{or_fast}"), held),
+        StopReason::Cancelled => ("interrupted".to_string(), held),
+        StopReason::MemoryLimit { .. } => (format!("raise --max-memory{or_fast}"), String::new()),
         StopReason::OutOfMemory { .. } => (
-            "the machine has no more memory to give; lower --max-memory to stop sooner",
+            "the machine has no more memory to give; lower --max-memory to stop sooner".to_string(),
             String::new(),
         ),
     };
@@ -228,7 +299,7 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
                     stopped_any = true;
                     if s.reason == StopReason::Cancelled {
                         out.write(&text)?;
-                        return Err(limit_error(&s, objective));
+                        return Err(limit_error(&s, objective, args.fast));
                     }
                 }
             }

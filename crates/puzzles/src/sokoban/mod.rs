@@ -18,28 +18,35 @@
 //! rows, collections), [`moves`] (the step rule), [`maze`] (the compact level the solver
 //! uses: live cells first, neighbours, push distances), [`bits`] (box sets),
 //! [`deadlock`] (dead cells and freeze deadlocks), [`bound`] (lower bounds), [`graph`]
-//! (the push graph), [`solve`], [`render`], [`json`], [`verify`] and [`dataset`] (levels
-//! with optimal answers for `gridlock.datasets`). See `docs/sokoban.md`.
+//! (the push graph), [`solve`], [`corral`] (PI-corral pruning), [`fast`] (`--fast`'s
+//! portfolio), [`packing`] (goal-room packing order), [`render`], [`json`], [`verify`] and
+//! [`dataset`] (levels with optimal answers for `gridlock.datasets`). See `docs/sokoban.md`
+//! and `docs/sokoban-solver.md`.
 
 pub mod bits;
 pub mod board;
 pub mod bound;
+pub mod corral;
 pub mod dataset;
 pub mod deadlock;
+pub mod fast;
+pub mod generate;
 pub mod graph;
 pub mod json;
 pub mod maze;
 pub mod moves;
+pub mod packing;
 pub mod parse;
 pub mod render;
 pub mod solve;
 pub mod verify;
 
 pub use board::{Level, Position, MAX_SIDE};
+pub use fast::Tuning;
 pub use graph::Objective;
 pub use json::{Report, StatsReport, VerifyJson};
 pub use moves::{step, Blocked, Dir};
 pub use parse::{parse_collection, parse_level};
 pub use render::{batch_line, batch_stopped_line, describe_bound, judge, render_text};
-pub use solve::{solve, Outcome, Solution, SolveOptions, Step};
+pub use solve::{solve, solve_fast, Outcome, Solution, SolveOptions, Step};
 pub use verify::{parse_solution, replay, Claim, Judgement, Letter, Optimality, Replay};

@@ -5,7 +5,8 @@
 use super::bits::Bits;
 use super::board::Level;
 use super::bound::Bound;
-use super::graph::{Node, Objective, Push, PushGraph, RegionGraph, Walk};
+use super::fast::Tuning;
+use super::graph::{Node, Objective, Push, PushGraph, Walk};
 use super::maze::Maze;
 use super::moves::Dir;
 use gridlock_search::memory::{reserve_map, Held};
@@ -73,25 +74,35 @@ pub struct Outcome {
     pub stats: Stats,
 }
 
-/// How much `--fast` trusts the bound over the cost so far (weighted A*).
-const FAST_WEIGHT: u32 = 5;
-
 /// Solves `level` as `options` ask; a limit stops the search with the bound proven so far.
 pub fn solve(level: &Level, options: &SolveOptions) -> Result<Outcome, Stopped> {
+    solve_tuned(level, options, &Tuning::default())
+}
+
+/// `--fast` with its pieces chosen ([`Tuning`]), for the benchmarks that measure each.
+pub fn solve_fast(level: &Level, limits: &Limits, tuning: &Tuning) -> Result<Outcome, Stopped> {
+    let options = SolveOptions {
+        fast: true,
+        limits: limits.clone(),
+        ..SolveOptions::default()
+    };
+    solve_tuned(level, &options, tuning)
+}
+
+fn solve_tuned(level: &Level, options: &SolveOptions, tuning: &Tuning) -> Result<Outcome, Stopped> {
     let maze = Maze::new(level);
+    let args = (level, &maze, options, tuning);
     match maze.live {
-        0..=64 => solve_in::<1>(level, &maze, options),
-        65..=128 => solve_in::<2>(level, &maze, options),
-        129..=256 => solve_in::<4>(level, &maze, options),
-        257..=512 => solve_in::<8>(level, &maze, options),
-        _ => solve_in::<64>(level, &maze, options),
+        0..=64 => solve_in::<1>(args),
+        65..=128 => solve_in::<2>(args),
+        129..=256 => solve_in::<4>(args),
+        257..=512 => solve_in::<8>(args),
+        _ => solve_in::<64>(args),
     }
 }
 
 fn solve_in<const W: usize>(
-    level: &Level,
-    maze: &Maze,
-    options: &SolveOptions,
+    (level, maze, options, tuning): (&Level, &Maze, &SolveOptions, &Tuning),
 ) -> Result<Outcome, Stopped> {
     let Some(boxes) = maze.boxes_of::<W>(&level.start) else {
         // a box on a dead cell: no search needed
@@ -103,7 +114,7 @@ fn solve_in<const W: usize>(
     };
     let start = Node::new(maze, boxes, maze.index[level.start.player]);
     let (pushes, stats) = if options.fast {
-        fast(maze, start, &options.limits)?
+        super::fast::search(maze, start, &options.limits, tuning)?
     } else {
         optimal(maze, start, options.objective, &options.limits)?
     };
@@ -212,28 +223,9 @@ impl<const W: usize> Memo<W> {
     }
 }
 
-/// Any solution: a weighted best-first search over normalised nodes.
-fn fast<const W: usize>(
-    maze: &Maze,
-    start: Node<W>,
-    limits: &Limits,
-) -> Result<(Option<Pushes>, Stats), Stopped> {
-    let goal: Bits<W> = maze.goal_set();
-    let regions = RegionGraph::new(maze);
-    let mut bound = Bound::new(maze);
-    let found = astar_pruning(
-        &regions,
-        regions.normalise(&start),
-        |n| n.boxes == goal,
-        |n| bound.pushes(&n.boxes).map(|p| FAST_WEIGHT * p),
-        limits,
-    )?;
-    Ok((found.path.map(|p| p.moves()), found.stats))
-}
-
 /// The LURD steps of a list of pushes from the exact start: before each push, a shortest
 /// walk to the cell behind the box.
-fn expand<const W: usize>(maze: &Maze, start: Node<W>, pushes: &[Push]) -> Solution {
+pub(crate) fn expand<const W: usize>(maze: &Maze, start: Node<W>, pushes: &[Push]) -> Solution {
     let mut walk = Walk::new(maze.cells.len());
     let mut node = start;
     let mut steps = Vec::new();

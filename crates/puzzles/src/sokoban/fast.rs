@@ -1,0 +1,209 @@
+//! `--fast`: a solution, not proven optimal, for levels out of reach of the optimal search.
+//!
+//! Weighted best-first searches over pushes, run as a portfolio ([`search`]): a node is the
+//! box set and the player's area (the player normalised to the smallest cell it reaches),
+//! each push costs 1, and a node is ordered by `pushes so far + weight × assignment bound`
+//! (optionally plus a penalty for boxes out of packing order, [`Packing`]). The successors are cut by the
+//! same dead cells and freeze deadlocks as the optimal search, and by PI-corral pruning
+//! ([`super::corral`]): when a corral is found only its fence's pushes are tried. Every rule
+//! only removes positions that cannot be solved (corral pruning keeps a shortest solution
+//! from every position), so when the search runs out of nodes the level is proven
+//! unsolvable.
+
+use super::bits::Bits;
+use super::bound::Bound;
+use super::corral::Corrals;
+use super::deadlock::frozen_off_goal;
+use super::graph::{Node, Push, Walk};
+use super::maze::{Maze, NONE};
+use super::moves::Dir;
+use super::packing::Packing;
+use gridlock_search::{astar_pruning, Edge, Graph, Limits, Stats, StopReason, Stopped};
+use rayon::prelude::*;
+use std::cell::RefCell;
+use std::time::Instant;
+
+/// How much each search of the portfolio trusts the bound over the pushes so far (weighted
+/// A*), in order of preference.
+pub const WEIGHTS: [u32; 2] = [5, 1];
+
+/// What one box out of packing order adds to the bound in the priority ([`Packing`]): off,
+/// as measured (XSokoban at 3 s a level: 4 levels with a penalty of 4, 5 without; the
+/// Boxoban fixture: 8 % more expansions).
+pub const PENALTY: u32 = 0;
+
+/// The push graph over normalised nodes, cut by PI-corrals.
+pub struct FastGraph<'a, const W: usize> {
+    maze: &'a Maze,
+    /// Whether corral pruning is on (off only to measure it).
+    corral: bool,
+    walk: RefCell<Walk>,
+    probe: RefCell<Walk>,
+    corrals: RefCell<Corrals>,
+}
+
+impl<'a, const W: usize> FastGraph<'a, W> {
+    /// The graph of `maze`, with corral pruning when `corral`.
+    pub fn new(maze: &'a Maze, corral: bool) -> Self {
+        FastGraph {
+            maze,
+            corral,
+            walk: RefCell::new(Walk::new(maze.cells.len())),
+            probe: RefCell::new(Walk::new(maze.cells.len())),
+            corrals: RefCell::new(Corrals::new(maze)),
+        }
+    }
+
+    /// `node` with the player moved to the smallest cell it can reach.
+    pub fn normalise(&self, node: &Node<W>) -> Node<W> {
+        let mut probe = self.probe.borrow_mut();
+        probe.explore(self.maze, node);
+        let least = probe.reached().iter().copied().min().unwrap_or(node.player);
+        node.with_player(self.maze, least)
+    }
+}
+
+impl<const W: usize> Graph for FastGraph<'_, W> {
+    type State = Node<W>;
+    type Move = Push;
+    type Cost = u32;
+
+    fn successors(&self, node: &Node<W>, out: &mut Vec<Edge<Node<W>, Push, u32>>) {
+        let maze = self.maze;
+        let mut walk = self.walk.borrow_mut();
+        walk.explore(maze, node);
+        let fence = if self.corral {
+            self.corrals.borrow_mut().fence(maze, node, &walk)
+        } else {
+            None
+        };
+        for from in fence.unwrap_or(node.boxes).iter() {
+            let from = from as u16;
+            for dir in Dir::ALL {
+                let to = maze.step(from, dir);
+                if to == NONE || to as usize >= maze.live || node.boxes.has(to as usize) {
+                    continue;
+                }
+                let behind = maze.step(from, dir.opposite());
+                if behind == NONE || walk.distance(behind).is_none() {
+                    continue;
+                }
+                let next = node.pushed(maze, from, to);
+                if frozen_off_goal(maze, &next.boxes, to) {
+                    continue;
+                }
+                out.push(Edge::new(Push { from, dir }, self.normalise(&next), 1));
+            }
+        }
+    }
+}
+
+/// The pushes of a solution from `start`, `None` when the level is proven unsolvable.
+///
+/// A portfolio in rounds: each round runs one search per weight of [`WEIGHTS`] at once (on
+/// every core), each capped at the round's number of stored states; the first weight in
+/// list order that finishes wins, else the cap grows fourfold and the round starts again.
+/// No weight suits every level (Microban 146: bound × 1 solves it in 5,703 expansions,
+/// bound × 5 not in 280,000), and the rounds make the answer depend only on the level, never
+/// on the machine's speed or the thread count (unless `--timeout` or the memory budget stops
+/// the last round). A stopped search reports the start's assignment bound as the proven
+/// lower bound (the weighted queues prove nothing more).
+pub fn search<const W: usize>(
+    maze: &Maze,
+    start: Node<W>,
+    limits: &Limits,
+    tuning: &Tuning,
+) -> Result<(Option<Vec<Push>>, Stats), Stopped> {
+    let clock = Instant::now();
+    let first = Bound::new(maze).pushes(&start.boxes);
+    let weights = &tuning.weights;
+    let packing = Packing::new(maze);
+    let shared = limits.shared(weights.len());
+    let mut total = Stats::default();
+    let mut cap = FIRST_CAP;
+    loop {
+        let capped = Limits {
+            max_states: Some(limits.max_states.map_or(cap, |m| m.min(cap))),
+            ..shared.clone()
+        };
+        let results: Vec<_> = weights
+            .par_iter()
+            .map(|&w| weighted(maze, start, &packing, (w, tuning), &capped))
+            .collect();
+        for r in &results {
+            total.absorb(match r {
+                Ok((_, stats)) => stats,
+                Err(stopped) => &stopped.stats,
+            });
+        }
+        total.elapsed = clock.elapsed();
+        if let Some(Ok((pushes, _))) = results.iter().find(|r| r.is_ok()) {
+            return Ok((pushes.clone(), total));
+        }
+        // every search stopped: by this round's cap alone, or by a limit of the caller's
+        let own_cap = |e: &Stopped| {
+            matches!(e.reason, StopReason::StateLimit(_))
+                && limits.max_states.is_none_or(|m| m > cap)
+        };
+        let stop = results
+            .into_iter()
+            .filter_map(Result::err)
+            .find(|e| !own_cap(e));
+        if let Some(mut stopped) = stop {
+            stopped.stats = total;
+            stopped.lower_bound = first.map(|b| gridlock_search::Bound(vec![u64::from(b)]));
+            return Err(stopped);
+        }
+        cap = cap.saturating_mul(4);
+    }
+}
+
+/// States stored by each search of the first round.
+const FIRST_CAP: usize = 25_000;
+
+/// The pieces of `--fast`, to measure each ([`super::solve::solve_fast`]); the default is
+/// what `--fast` runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tuning {
+    /// The portfolio's weights, in order of preference.
+    pub weights: Vec<u32>,
+    /// What one box out of packing order adds to the bound ([`Packing`]); 0 turns it off.
+    pub penalty: u32,
+    /// PI-corral pruning.
+    pub corral: bool,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Tuning {
+            weights: WEIGHTS.to_vec(),
+            penalty: PENALTY,
+            corral: true,
+        }
+    }
+}
+
+/// One weighted search: `pushes + weight × (bound + PENALTY × out-of-order boxes)`.
+fn weighted<const W: usize>(
+    maze: &Maze,
+    start: Node<W>,
+    packing: &Packing,
+    (weight, tuning): (u32, &Tuning),
+    limits: &Limits,
+) -> Result<(Option<Vec<Push>>, Stats), Stopped> {
+    let goal: Bits<W> = maze.goal_set();
+    let graph = FastGraph::new(maze, tuning.corral);
+    let penalty = tuning.penalty;
+    let mut bound = Bound::new(maze);
+    let found = astar_pruning(
+        &graph,
+        graph.normalise(&start),
+        |n| n.boxes == goal,
+        |n| {
+            let h = bound.pushes(&n.boxes)?;
+            Some(weight * (h + penalty * packing.out_of_order(maze, &n.boxes)))
+        },
+        limits,
+    )?;
+    Ok((found.path.map(|p| p.moves()), found.stats))
+}

@@ -1,0 +1,395 @@
+//! One job of the generator: one random room, the search of pulls from its goals, and the
+//! choice of one of the farthest positions as the level.
+//!
+//! The job draws the box count, carves a room ([`super::room`]) and drops the goals on it,
+//! then searches pulls from the solved positions ([`super::pull`]): breadth-first while the
+//! layers are narrower than the beam ([`BEAM`] over the square of the box count; Boxoban's
+//! rooms are searched whole), so every position found is at its exact fewest pushes; past a
+//! wider layer, a beam that keeps the positions with the most boxes far from every goal and
+//! the largest lower bound (there a position's layer is only an upper bound).
+//!
+//! Candidates ([`TRIES`] at most): the beam's positions whose boxes are all at least
+//! [`MIN_BOX_PUSHES`] from every goal, those whose layer is nearest their lower bound first
+//! (the proof is quickest there); then the exact layers from the deepest the request allows
+//! down, in a random order, without a box on a goal. A candidate becomes the level when its
+//! fewest pushes are proven within [`SOLVE_CAP`] states (and equal its layer where that is
+//! exact), lie in the request, and the solution printed pushes every box at least
+//! [`MIN_BOX_PUSHES`] times.
+
+use super::key::{key, Mark};
+use super::pull::{layers, Layers, Node, PullGraph};
+use super::room::{carve, pick_cells, Room};
+use super::{Generated, Request};
+use crate::rush_hour::generate::rng::Rng;
+use crate::sokoban::bits::Bits;
+use crate::sokoban::board::Level;
+use crate::sokoban::bound::Bound;
+use crate::sokoban::graph::{self, RegionGraph};
+use crate::sokoban::maze::Maze;
+use crate::sokoban::parse::parse_level;
+use crate::sokoban::solve::{expand, solve, Outcome, Solution, SolveOptions};
+use gridlock_search::{astar_pruning, Limits, StopReason};
+
+/// Positions the reverse search of one room stores at most (its memory: about 40 bytes
+/// each with a one-word box set).
+pub const PULL_CAP: usize = 1_000_000;
+/// The beam's width is this divided by the square of the box count: 5,000 positions a layer
+/// for 4 boxes (so Boxoban-sized rooms are searched whole, their distances exact), 355 for
+/// 15 (so the search reaches far before [`PULL_CAP`]).
+pub const BEAM: usize = 80_000;
+/// States the push-count proof may store for one candidate.
+pub const SOLVE_CAP: usize = 300_000;
+/// States the optimal solver may store to find the fewest moves among push-optimal
+/// solutions (its exact player cells make it far larger than the proof's search).
+pub const LEX_CAP: usize = 100_000;
+/// Candidates of one room the optimal solver is asked about at most.
+pub const TRIES: usize = 4;
+/// Pushes the printed solution gives every box at least.
+pub const MIN_BOX_PUSHES: u32 = 2;
+
+/// What one job produced.
+#[derive(Clone, Debug, Default)]
+pub struct JobResult {
+    /// The level, if the room gave one that meets the request.
+    pub found: Option<Generated>,
+    /// Positions the reverse search stored.
+    pub nodes: u64,
+    /// The room's largest optimal push count found (the deepest exact layer, or a larger
+    /// proven optimum).
+    pub best_pushes: u32,
+    /// Whether the pull search cut a layer to the beam's width (past it, layers are only
+    /// upper bounds and the proof alone gives the fewest pushes).
+    pub beam: bool,
+    /// The job was cut short by the deadline or the cancel flag: its result is not the one
+    /// an uncut run gets, so it and the jobs after it are not accepted.
+    pub cut: bool,
+}
+
+/// Runs job `index` of `req`: the same result on any thread and machine, unless `limits`'
+/// deadline or cancel flag cuts it short (then [`JobResult::cut`] says so).
+pub fn run(req: &Request, index: u64, limits: &Limits) -> JobResult {
+    let mut rng = Rng::for_job(req.seed, index);
+    let (lo, hi) = req.boxes;
+    let boxes = lo + rng.below((hi - lo + 1) as u32) as usize;
+    let room = carve(&mut rng, req.size.0, req.size.1);
+    let cells = room.floor_cells();
+    if cells.len() < boxes + 2 {
+        return JobResult::default();
+    }
+    let goals = pick_cells(&mut rng, &cells, boxes);
+    let player = cells.iter().copied().find(|c| !goals.contains(c));
+    let solved = draw(
+        &room,
+        &goals,
+        &goals,
+        player.expect("more floor than goals"),
+    );
+    let level = parse_level(&solved, None).expect("a drawn room is a level");
+    let maze = Maze::new(&level);
+    let mut job = Job {
+        req,
+        index,
+        rng,
+        room: &room,
+        goals: &goals,
+        maze: &maze,
+        limits,
+        result: JobResult::default(),
+    };
+    match maze.cells.len() {
+        0..=64 => job.search::<1>(),
+        65..=128 => job.search::<2>(),
+        129..=256 => job.search::<4>(),
+        _ => job.search::<8>(),
+    }
+    job.result
+}
+
+/// One job's fixed parts and its result so far.
+struct Job<'a> {
+    req: &'a Request,
+    index: u64,
+    rng: Rng,
+    room: &'a Room,
+    goals: &'a [usize],
+    maze: &'a Maze,
+    limits: &'a Limits,
+    result: JobResult,
+}
+
+impl Job<'_> {
+    fn search<const W: usize>(&mut self) {
+        let Some(graph) = PullGraph::<W>::new(self.maze) else {
+            return;
+        };
+        let boxes = self.goals.len();
+        let mut bound = Bound::new(self.maze);
+        // the beam keeps the positions with the most boxes at least `MIN_BOX_PUSHES` from
+        // every goal, then the largest lower bound on their pushes
+        let maze = self.maze;
+        let far = |b: usize| {
+            maze.goal_distance
+                .iter()
+                .all(|d| u32::from(d[b]) >= MIN_BOX_PUSHES)
+        };
+        let mut rank = |n: &Node<W>| {
+            let away = n.0.iter().filter(|&b| far(b)).count() as u32;
+            away << 16 | bound.pushes(&n.0).unwrap_or(0)
+        };
+        let found = layers(&graph, PULL_CAP, BEAM / (boxes * boxes), &mut rank);
+        self.result.nodes = found.nodes.len() as u64;
+        self.result.beam = found.exact_below <= found.deepest();
+        // the deepest layer whose distances are exact
+        self.result.best_pushes = found.deepest().min(found.exact_below.saturating_sub(1)) as u32;
+        let (lo, hi) = self.req.pushes;
+        let hi = hi.map_or(usize::MAX, |h| h as usize);
+        let lo = lo as usize;
+        for (d, k) in self.candidates(&found, &mut rank, lo, hi) {
+            let (boxes, least) = found.at(d)[k];
+            let area: Vec<u16> = graph.area(&boxes, least).cells().collect();
+            let player = area[self.rng.below(area.len() as u32) as usize];
+            let exact = d < found.exact_below;
+            if let Some(g) = self.prove(&boxes, player, d as u32, exact) {
+                self.result.found = Some(g);
+                return;
+            }
+            if self.result.cut {
+                return;
+            }
+        }
+    }
+
+    /// Up to [`TRIES`] positions to offer the solver, as `(distance, index in its layer)`:
+    /// first the beam's (the layers past its first cut), highest rank first, then the
+    /// exact layers' from the deepest the request allows down, each layer in a random
+    /// order. Positions with a box on a goal are left out, and so are beam positions whose
+    /// distance (an upper bound there) is below the request, or whose rank's lower bound
+    /// is above it.
+    fn candidates<const W: usize>(
+        &mut self,
+        found: &Layers<W>,
+        rank: &mut impl FnMut(&Node<W>) -> u32,
+        lo: usize,
+        hi: usize,
+    ) -> Vec<(usize, usize)> {
+        let boxes = self.goals.len();
+        let goals: Bits<W> = self.maze.goal_set();
+        let on_goal = |n: &Node<W>| n.0 .0.iter().zip(goals.0).any(|(b, g)| b & g != 0);
+        let mut beam = Vec::new();
+        for d in found.exact_below.max(lo)..=found.deepest() {
+            for (k, n) in found.at(d).iter().enumerate() {
+                // every box at least `MIN_BOX_PUSHES` from every goal (so off them)
+                let r = rank(n);
+                if (r >> 16) as usize == boxes && (r & 0xFFFF) as usize <= hi {
+                    // the gap between the distance (an upper bound) and the rank's lower
+                    // bound, small first: the proof's work grows with it
+                    let bound = (r & 0xFFFF) as usize;
+                    beam.push((d - bound.min(d), std::cmp::Reverse(bound), d, k));
+                }
+            }
+        }
+        beam.sort_unstable();
+        let mut out: Vec<(usize, usize)> = beam
+            .iter()
+            .take(TRIES)
+            .map(|&(_, _, d, k)| (d, k))
+            .collect();
+        let top = found
+            .deepest()
+            .min(found.exact_below.saturating_sub(1))
+            .min(hi);
+        for d in (lo..=top).rev() {
+            let nodes = found.at(d);
+            let first = self.rng.below(nodes.len() as u32) as usize;
+            for i in 0..nodes.len() {
+                if out.len() == TRIES {
+                    return out;
+                }
+                let k = (first + i) % nodes.len();
+                if !on_goal(&nodes[k]) {
+                    out.push((d, k));
+                }
+            }
+        }
+        out
+    }
+
+    /// The level with `boxes` and the player on compact cell `player`, if the optimal
+    /// search proves its fewest pushes within the request, the solution pushes every box
+    /// enough, and (when `exact`, the pull search's distance `pushes` being exact) the two
+    /// proofs agree. Beyond the beam's first cut `pushes` is only an upper bound.
+    ///
+    /// The proof is A* over the push graph with the player normalised to its area, each
+    /// push costing 1, under the assignment bound (admissible, so the first solution taken
+    /// from the queue has the fewest pushes). The solution printed is then the optimal
+    /// solver's (fewest pushes, then fewest moves) when it finishes within [`LEX_CAP`]
+    /// states, else the proof's own pushes joined by shortest walks.
+    fn prove<const W: usize>(
+        &mut self,
+        boxes: &Bits<W>,
+        player: u16,
+        pushes: u32,
+        exact: bool,
+    ) -> Option<Generated> {
+        let maze = self.maze;
+        let capped = |cap| Limits {
+            max_states: Some(cap),
+            ..self.limits.clone()
+        };
+        let start = graph::Node::new(maze, *boxes, player);
+        let regions = RegionGraph::new(maze);
+        let goal: Bits<W> = maze.goal_set();
+        let mut bound = Bound::new(maze);
+        let proof = astar_pruning(
+            &regions,
+            regions.normalise(&start),
+            |n| n.boxes == goal,
+            |n| bound.pushes(&n.boxes),
+            &capped(SOLVE_CAP),
+        );
+        let path = match proof {
+            Ok(found) => found.path?.moves(),
+            Err(stopped) => {
+                // a state cap is part of the request; a clock or Ctrl-C is not
+                self.result.cut = !matches!(stopped.reason, StopReason::StateLimit(_));
+                return None;
+            }
+        };
+        let optimum = path.len() as u32;
+        self.result.best_pushes = self.result.best_pushes.max(optimum);
+        debug_assert!(optimum <= pushes, "a pull path is a solution");
+        debug_assert!(!exact || optimum == pushes, "the two proofs agree");
+        if optimum > pushes || (exact && optimum != pushes) || optimum < self.req.pushes.0 {
+            return None;
+        }
+        let box_cells: Vec<usize> = boxes.iter().map(|b| maze.cells[b]).collect();
+        let text = draw(
+            self.room,
+            self.goals,
+            &box_cells,
+            maze.cells[player as usize],
+        );
+        let level = parse_level(&text, None).expect("a drawn room is a level");
+        // the proof's own solution first: most candidates that fail, fail here, cheaply
+        let proof_solution = expand(maze, start, &path);
+        if !every_box_moves(&level, &proof_solution) {
+            return None;
+        }
+        let options = SolveOptions {
+            limits: capped(LEX_CAP),
+            ..SolveOptions::default()
+        };
+        let (solution, moves_optimal) = match solve(&level, &options) {
+            Ok(Outcome {
+                solution: Some(s), ..
+            }) if s.pushes == optimum => (s, true),
+            _ => (proof_solution, false),
+        };
+        if self.limits_hit() {
+            self.result.cut = true;
+            return None;
+        }
+        if !every_box_moves(&level, &solution) {
+            return None;
+        }
+        let key = level_key(&level);
+        Some(Generated {
+            level,
+            pushes: optimum,
+            solution,
+            moves_optimal,
+            key,
+            job: self.index,
+        })
+    }
+
+    /// Whether the deadline has passed or the cancel flag is up (the optional solve that
+    /// picks the fewest moves may have been stopped by either, which must not change the
+    /// level printed).
+    fn limits_hit(&self) -> bool {
+        super::limit_hit(self.limits).is_some()
+    }
+}
+
+/// The room drawn in XSB with goals, boxes and the player (grid cells).
+pub fn draw(room: &Room, goals: &[usize], boxes: &[usize], player: usize) -> String {
+    let mut text = String::with_capacity(room.rows * (room.cols + 1));
+    for r in 0..room.rows {
+        for c in 0..room.cols {
+            let cell = r * room.cols + c;
+            let (g, b) = (goals.contains(&cell), boxes.contains(&cell));
+            text.push(match (room.floor[cell], cell == player, b, g) {
+                (false, ..) => '#',
+                (true, true, _, false) => '@',
+                (true, true, _, true) => '+',
+                (true, false, true, true) => '*',
+                (true, false, true, false) => '$',
+                (true, false, false, true) => '.',
+                (true, false, false, false) => ' ',
+            });
+        }
+        text.push('\n');
+    }
+    text
+}
+
+/// Whether `solution` pushes every box at least [`MIN_BOX_PUSHES`] times.
+fn every_box_moves(level: &Level, solution: &Solution) -> bool {
+    pushes_per_box(level, solution)
+        .iter()
+        .all(|&p| p >= MIN_BOX_PUSHES)
+}
+
+/// How many times `solution` pushes each box of `level` (boxes in reading order of their
+/// starting cells).
+pub fn pushes_per_box(level: &Level, solution: &Solution) -> Vec<u32> {
+    let mut id: Vec<Option<usize>> = vec![None; level.rows * level.cols];
+    let mut count = Vec::new();
+    for (cell, _) in level.start.boxes.iter().enumerate().filter(|(_, &b)| b) {
+        id[cell] = Some(count.len());
+        count.push(0);
+    }
+    let mut player = level.start.player;
+    for step in &solution.steps {
+        let next = level.neighbor(player, step.dir).expect("a valid solution");
+        if step.push {
+            let beyond = level.neighbor(next, step.dir).expect("a valid solution");
+            let b = id[next].take().expect("a push moves a box");
+            id[beyond] = Some(b);
+            count[b] += 1;
+        }
+        player = next;
+    }
+    count
+}
+
+/// The level's key ([`super::key`]): its grid with the player's starting area marked.
+pub fn level_key(level: &Level) -> String {
+    let cells = level.rows * level.cols;
+    let mut area = vec![false; cells];
+    let mut stack = vec![level.start.player];
+    area[level.start.player] = true;
+    while let Some(x) = stack.pop() {
+        for d in crate::sokoban::moves::Dir::ALL {
+            if let Some(n) = level.neighbor(x, d) {
+                if level.is_floor(n) && !level.start.boxes[n] && !area[n] {
+                    area[n] = true;
+                    stack.push(n);
+                }
+            }
+        }
+    }
+    let marks: Vec<Mark> = (0..cells)
+        .map(
+            |c| match (level.is_floor(c), level.start.boxes[c], level.is_goal(c)) {
+                (false, ..) => Mark::Wall,
+                (true, true, true) => Mark::BoxOnGoal,
+                (true, true, false) => Mark::Box,
+                (true, false, true) => Mark::Goal,
+                (true, false, false) if area[c] => Mark::Area,
+                (true, false, false) => Mark::Floor,
+            },
+        )
+        .collect();
+    key(level.rows, level.cols, &marks)
+}
