@@ -483,6 +483,6 @@ mod tests {
                 "{p}"
             );
         }
-        assert!(handler("sokoban", Endpoint::Solve).is_none());
+        assert!(handler("klotski", Endpoint::Solve).is_none());
     }
 }
