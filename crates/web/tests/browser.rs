@@ -967,11 +967,7 @@ fn the_sokoban_tab_is_played_with_the_keys_solved_linked_and_generated() {
     assert_eq!(browser.count(".box.home"), 1);
     assert_eq!(browser.text("#phase"), "played: 1 move, 1 push");
     browser.play_keys("l");
-    assert_eq!(
-        browser.value("board-text"),
-        pushed,
-        "a wall stops the box"
-    );
+    assert_eq!(browser.value("board-text"), pushed, "a wall stops the box");
     browser.js("document.activeElement.blur()");
     browser.key("\u{E003}"); // Backspace
     assert_eq!(browser.value("board-text"), start, "undone");
