@@ -9,11 +9,16 @@
 //! the largest lower bound (there a position's layer is only an upper bound).
 //!
 //! Candidates ([`TRIES`] at most): the beam's positions whose boxes are all at least
-//! [`MIN_BOX_PUSHES`] from every goal, those whose layer is nearest their lower bound first
-//! (the proof is quickest there); then the exact layers from the deepest the request allows
-//! down, in a random order, without a box on a goal. A candidate becomes the level when its
-//! fewest pushes are proven within [`SOLVE_CAP`] states (and equal its layer where that is
-//! exact), lie in the request, and the solution printed pushes every box at least
+//! [`MIN_BOX_PUSHES`] from every goal and whose layer exceeds their lower bound by at most
+//! [`MAX_GAP`], nearest first (the proof is quickest there); then the exact layers from the
+//! deepest the request allows down, in a random order, without a box on a goal.
+//!
+//! A candidate's fewest pushes are proven without a search when its layer is exact (a
+//! complete breadth-first layer is the optimum) or equals its assignment bound (a lower
+//! bound met by the pull path, an upper bound); its solution is then read back from the
+//! layers ([`descend`]). Otherwise A* must prove the layer within [`cap`]`(`[`SOLVE_CAP`]`)`
+//! states. The candidate becomes the level when its pushes lie in the request and reach
+//! [`Request::per_box`] a box, and the solution printed pushes every box at least
 //! [`MIN_BOX_PUSHES`] times.
 
 use super::key::{key, Mark};
