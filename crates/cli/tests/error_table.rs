@@ -491,6 +491,10 @@ fn sokoban_generate_cases() -> Vec<(&'static str, Vec<&'static str>)> {
         ("zero pushes", vec!["--pushes", "0..10"]),
         ("pushes upside down", vec!["--pushes", "30..20"]),
         ("not a range", vec!["--pushes", "many"]),
+        (
+            "fewer pushes than 4 a box allows",
+            vec!["--pushes", "5..12"],
+        ),
         ("no levels", vec!["--count", "0"]),
     ]
 }

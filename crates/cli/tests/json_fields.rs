@@ -313,6 +313,18 @@ fn sokoban_one_level_and_batch() {
 }
 
 #[test]
+fn sokoban_generate() {
+    check(
+        "sokoban generate",
+        &[
+            "sokoban", "generate", "--format", "json", "--size", "7x7", "--boxes", "2",
+        ],
+        "",
+        "puzzle index level rows cols boxes pushes moves moves_optimal solution key",
+    );
+}
+
+#[test]
 fn the_reader_keeps_the_printed_order() {
     assert_eq!(
         printed_keys(r#"{"b":1,"a":[{"y":"}","x":null}],"c":{"e":[],"d":2}}"#),

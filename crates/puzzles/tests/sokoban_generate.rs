@@ -61,6 +61,10 @@ fn check_shape(req: &Request, g: &Generated) -> Grid {
         "no box starts on a goal\n{text}"
     );
     assert!(g.pushes >= req.pushes.0, "{text}");
+    assert!(
+        g.pushes >= req.per_box * boxes as u32,
+        "long for its size\n{text}"
+    );
     assert!(req.pushes.1.is_none_or(|hi| g.pushes <= hi), "{text}");
     let lurd = g.solution.lurd();
     assert_eq!(
@@ -92,6 +96,7 @@ fn small_levels_have_the_brute_force_optimum() {
         let req = Request {
             size,
             boxes,
+            per_box: 2,
             count: 8,
             seed,
             ..Request::default()
@@ -144,6 +149,7 @@ fn levels_of_many_boxes_come_from_the_beam_and_are_proven() {
     let req = Request {
         size: (9, 9),
         boxes: (6, 7),
+        per_box: 3,
         count: 3,
         seed: 2,
         ..Request::default()
@@ -167,12 +173,39 @@ fn levels_of_many_boxes_come_from_the_beam_and_are_proven() {
     }
 }
 
+/// The rule for levels long for their size: with it (the default, 4 pushes a box) no level
+/// of 4 boxes needs fewer than 16 pushes; without it, the same seed gives shorter ones, so
+/// the rule is what keeps them out.
+#[test]
+fn levels_are_long_for_their_size() {
+    let req = Request {
+        count: 40,
+        seed: 5,
+        ..Request::default()
+    };
+    assert_eq!(req.per_box, 4);
+    let kept = run(&req);
+    assert!(kept.levels.iter().all(|g| g.pushes >= 16));
+    for g in &kept.levels {
+        check_shape(&req, g);
+    }
+    let all = run(&Request { per_box: 0, ..req });
+    assert!(all.levels.iter().any(|g| g.pushes < 16));
+    // a range the rule leaves empty is refused, naming the option
+    let empty = Request {
+        pushes: (5, Some(12)),
+        ..Request::default()
+    };
+    assert!(empty.check().unwrap_err().contains("--pushes-per-box"));
+}
+
 #[test]
 fn push_ranges_are_kept() {
     let req = Request {
         size: (7, 7),
         boxes: (2, 2),
         pushes: (5, Some(7)),
+        per_box: 2,
         count: 10,
         seed: 9,
         ..Request::default()
@@ -278,6 +311,23 @@ fn impossible_requests_are_refused_and_hard_ones_stop_at_the_cap() {
     assert!(report.levels.is_empty());
     assert_eq!(report.stopped, Some(Stop::Candidates(50)));
     assert!(report.best_pushes < 40);
+}
+
+/// A memory budget the process is already past stops the run with the memory reason (as
+/// the Rush Hour generator's), before any level.
+#[test]
+fn the_memory_budget_stops_the_run() {
+    let limits = Limits {
+        max_bytes: Some(1024),
+        ..Limits::none()
+    };
+    let report = generate(&Request::default(), &limits, |_| true, |_| ());
+    assert!(report.levels.is_empty());
+    assert!(
+        matches!(report.stopped, Some(Stop::Memory(_))),
+        "{:?}",
+        report.stopped
+    );
 }
 
 /// Every position of tiny rooms: the reverse search finds exactly the solvable ones (boxes

@@ -197,8 +197,9 @@ const puzznic = {
   ],
 };
 
-// The n-puzzle tab lives in n_puzzle.js, the Rush Hour tab in rush_hour.js (both loaded first).
-const PUZZLES = { 'rush-hour': rush, chips, puzznic, 'n-puzzle': nPuzzle };
+// The n-puzzle tab lives in n_puzzle.js, the Rush Hour tab in rush_hour.js, the Sokoban tab in
+// sokoban.js (all loaded first).
+const PUZZLES = { 'rush-hour': rush, chips, puzznic, 'n-puzzle': nPuzzle, sokoban };
 
 // ---------------------------------------------------------------------------------------------
 // Page state.
@@ -591,6 +592,13 @@ function onKey(event) {
   const target = event.target;
   const typing = target instanceof HTMLTextAreaElement || target instanceof HTMLInputElement || target instanceof HTMLSelectElement;
   if (typing || event.altKey || event.ctrlKey || event.metaKey) return;
+  // a tab that is played with the keys (Sokoban) has them while no solution is shown
+  if (!state.answer && current().onKey && !(target instanceof HTMLButtonElement && event.key === ' ')) {
+    if (current().onKey(event.key)) {
+      event.preventDefault();
+      return;
+    }
+  }
   const actions = {
     ArrowLeft: () => { stop(); stepBy(-1); },
     ArrowRight: () => { stop(); stepBy(1); },
@@ -632,6 +640,7 @@ function selectPuzzle(puzzle, text) {
   fillExamples();
   fillOptions();
   $('generate').hidden = puzzle !== 'rush-hour'; // rush_hour_generate.js
+  $('sokoban-generate').hidden = puzzle !== 'sokoban'; // sokoban.js
   drawPalette();
   setStatus('');
   drawBoard();

@@ -12,6 +12,7 @@ const SCRIPT: &str = include_str!("../assets/app.js");
 const N_PUZZLE: &str = include_str!("../assets/n_puzzle.js");
 const RUSH_HOUR: &str = include_str!("../assets/rush_hour.js");
 const GENERATE: &str = include_str!("../assets/rush_hour_generate.js");
+const SOKOBAN: &str = include_str!("../assets/sokoban.js");
 const EXAMPLES: &str = include_str!("../assets/examples.json");
 /// The examples again, as a script the page loads with its others: the page draws its first
 /// board from it without waiting on a request (`examples.json` stays for other clients).
@@ -42,12 +43,13 @@ fn file(content_type: &'static str, body: &'static str) -> impl IntoResponse + C
 const JS: &str = "text/javascript; charset=utf-8";
 
 /// Every file of the page but the page itself: its path and content type.
-const FILES: [(&str, &str, &str); 8] = [
+const FILES: [(&str, &str, &str); 9] = [
     ("/style.css", "text/css; charset=utf-8", STYLE),
     ("/app.js", JS, SCRIPT),
     ("/n_puzzle.js", JS, N_PUZZLE),
     ("/rush_hour.js", JS, RUSH_HOUR),
     ("/rush_hour_generate.js", JS, GENERATE),
+    ("/sokoban.js", JS, SOKOBAN),
     ("/examples.json", "application/json", EXAMPLES),
     ("/examples.js", JS, EXAMPLES_SCRIPT),
     ("/icon.svg", "image/svg+xml", ICON),
@@ -76,6 +78,7 @@ mod tests {
             "n_puzzle.js",
             "rush_hour.js",
             "rush_hour_generate.js",
+            "sokoban.js",
             "examples.js",
             "icon.svg",
         ] {
@@ -88,6 +91,7 @@ mod tests {
             N_PUZZLE,
             RUSH_HOUR,
             GENERATE,
+            SOKOBAN,
             EXAMPLES_SCRIPT,
             ICON,
         ] {

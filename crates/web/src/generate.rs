@@ -74,7 +74,7 @@ fn fresh_seed() -> u64 {
 
 /// The page sends JSON; an empty body (which the shared decoder turns into an empty
 /// `board`) means "all defaults", so `curl -X POST .../generate` works too.
-fn without_empty_board(mut body: Value) -> Value {
+pub(crate) fn without_empty_board(mut body: Value) -> Value {
     if let Some(map) = body.as_object_mut() {
         if map
             .get("board")

@@ -8,9 +8,9 @@
 //! * `POST /api/{puzzle}/verify` — board and solution text; answers the special judge's
 //!   verdict;
 //! * `POST /api/rush-hour/generate` — a new Rush Hour puzzle of a chosen difficulty
-//!   ([`generate`]).
+//!   ([`generate`]); `POST /api/sokoban/generate` — a new Sokoban level ([`sokoban`]).
 //!
-//! `{puzzle}` is `rush-hour`, `chips`, `puzznic` or `n-puzzle`. The handlers call the same
+//! `{puzzle}` is `rush-hour`, `chips`, `puzznic`, `n-puzzle` or `sokoban`. The handlers call the same
 //! library code as the CLI and report its errors with the same messages. The server is meant
 //! to be safe to leave running: bodies are capped ([`Config::body_limit`]), each solve runs on
 //! a blocking thread under a state cap and a deadline, at most [`Config::max_concurrent`]
@@ -25,6 +25,7 @@ pub mod n_puzzle;
 pub mod puzznic;
 pub mod request;
 pub mod rush_hour;
+pub mod sokoban;
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -143,9 +144,9 @@ struct App {
 }
 
 /// The puzzles the API knows, as they appear in URLs and in the page's fragment.
-pub const PUZZLES: [&str; 4] = ["rush-hour", "chips", "puzznic", "n-puzzle"];
+pub const PUZZLES: [&str; 5] = ["rush-hour", "chips", "puzznic", "n-puzzle", "sokoban"];
 
-/// The API's endpoints after `/api/{puzzle}/`; `generate` exists for Rush Hour only.
+/// The API's endpoints after `/api/{puzzle}/`; `generate` exists for Rush Hour and Sokoban.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Endpoint {
     Solve,
@@ -165,6 +166,9 @@ fn handler(puzzle: &str, endpoint: Endpoint) -> Option<Handler> {
         ("puzznic", Verify) => puzznic::verify,
         ("n-puzzle", Solve) => n_puzzle::solve,
         ("n-puzzle", Verify) => n_puzzle::verify,
+        ("sokoban", Solve) => sokoban::solve,
+        ("sokoban", Verify) => sokoban::verify,
+        ("sokoban", Generate) => sokoban::generate,
         _ => return None,
     })
 }
@@ -224,7 +228,9 @@ async fn dispatch(
     }
     let Some(run) = handler(puzzle, endpoint) else {
         let message = if PUZZLES.contains(&puzzle) {
-            format!("{puzzle} has no generate endpoint: only rush-hour generates puzzles")
+            format!(
+                "{puzzle} has no generate endpoint: only rush-hour and sokoban generate puzzles"
+            )
         } else {
             format!("unknown puzzle '{puzzle}': expected {}", PUZZLES.join(", "))
         };
@@ -352,7 +358,8 @@ async fn api_index() -> Json<serde_json::Value> {
         "endpoints": [
             "POST /api/{puzzle}/solve",
             "POST /api/{puzzle}/verify",
-            "POST /api/rush-hour/generate"
+            "POST /api/rush-hour/generate",
+            "POST /api/sokoban/generate"
         ],
         "docs": "docs/web-api.md in the gridlock repository",
     }))
@@ -472,10 +479,10 @@ mod tests {
             );
             assert_eq!(
                 handler(p, Endpoint::Generate).is_some(),
-                p == "rush-hour",
+                matches!(p, "rush-hour" | "sokoban"),
                 "{p}"
             );
         }
-        assert!(handler("sokoban", Endpoint::Solve).is_none());
+        assert!(handler("klotski", Endpoint::Solve).is_none());
     }
 }

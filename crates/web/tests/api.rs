@@ -63,12 +63,12 @@ fn the_page_and_its_assets_are_served_with_a_strict_policy() {
 
 #[test]
 fn unknown_puzzles_paths_and_methods_are_json_errors() {
-    let (status, v) = post_json(addr(), "/api/sokoban/solve", &json!({ "board": "x" }));
+    let (status, v) = post_json(addr(), "/api/klotski/solve", &json!({ "board": "x" }));
     assert_eq!(status, 404);
     assert!(v["error"]
         .as_str()
         .unwrap()
-        .contains("unknown puzzle 'sokoban'"));
+        .contains("unknown puzzle 'klotski'"));
     let r = request(addr(), "GET", "/api/chips/solve", None, b"");
     assert_eq!(r.status, 405);
     assert_eq!(r.json()["kind"], "input");

@@ -156,7 +156,7 @@ fn bad_requests_are_400_and_other_puzzles_404() {
         v["error"].as_str().unwrap().contains("only rush-hour"),
         "{v}"
     );
-    let (status, _) = post_json(server().addr, "/api/sokoban/generate", &json!({}));
+    let (status, _) = post_json(server().addr, "/api/puzznic/generate", &json!({}));
     assert_eq!(status, 404);
 }
 

@@ -903,3 +903,147 @@ fn the_rush_hour_tab_generates_a_new_puzzle_of_the_chosen_difficulty() {
     drop(browser);
     drop(server);
 }
+
+impl Browser {
+    /// How many elements of the board match `css`.
+    fn count(&self, css: &str) -> u64 {
+        self.js(&format!(
+            "return document.querySelectorAll('#board {css}').length"
+        ))
+        .as_u64()
+        .unwrap_or_default()
+    }
+
+    /// Plays LURD letters with the arrow keys, the focus on the page itself.
+    fn play_keys(&self, lurd: &str) {
+        self.js("document.activeElement.blur()");
+        for letter in lurd.chars() {
+            let key = match letter.to_ascii_lowercase() {
+                'l' => "\u{E012}",
+                'u' => "\u{E013}",
+                'r' => "\u{E014}",
+                _ => "\u{E015}",
+            };
+            self.key(key);
+        }
+    }
+}
+
+#[test]
+#[cfg_attr(
+    browser_missing,
+    ignore = "chromium or chromedriver was missing at build time: run .ci/browser-deps (docs/web.md)"
+)]
+fn the_sokoban_tab_is_played_with_the_keys_solved_linked_and_generated() {
+    let (driver, chromium) = browser_paths();
+    let _one = one_browser();
+    let shots = std::env::var_os("GRIDLOCK_SCREENSHOTS").map(PathBuf::from);
+    let server = support::start(support::untimed());
+    let base = format!("http://{}/", server.addr);
+    let browser = Browser::launch(&driver, &chromium);
+    if shots.is_some() {
+        browser.cmd(
+            "POST",
+            "/window/rect",
+            Some(json!({ "width": 1280, "height": 1000 })),
+        );
+    }
+    browser.go(&base);
+    browser.click("#tab-sokoban");
+    // the first example (examples/sokoban/sample.txt): three boxes, three goals, one player
+    let start = "#######\n#.  # #\n#.$ $ #\n#.$@  #\n#  #  #\n#######\n";
+    assert_eq!(browser.value("board-text"), start);
+    assert_eq!(browser.count(".box"), 3);
+    assert_eq!(browser.count(".goal"), 3);
+    assert_eq!(browser.count(".player"), 1);
+    assert_eq!(
+        browser.js("return document.getElementById('sokoban-generate').hidden"),
+        false
+    );
+    // played with the arrow keys: a push onto a goal, a push into a wall (refused), undo
+    browser.play_keys("L");
+    let pushed = "#######\n#.  # #\n#.$ $ #\n#*@   #\n#  #  #\n#######\n";
+    assert_eq!(browser.value("board-text"), pushed);
+    assert_eq!(browser.count(".box.home"), 1);
+    assert_eq!(browser.text("#phase"), "played: 1 move, 1 push");
+    browser.play_keys("l");
+    assert_eq!(browser.value("board-text"), pushed, "a wall stops the box");
+    browser.js("document.activeElement.blur()");
+    browser.key("\u{E003}"); // Backspace
+    assert_eq!(browser.value("board-text"), start, "undone");
+    assert!(browser
+        .js("return location.hash")
+        .as_str()
+        .unwrap()
+        .starts_with("#sokoban/"));
+    // the optimal solution played by hand solves it; Restart goes back to the start
+    browser.play_keys("LUrdrruLLLruL");
+    assert_eq!(browser.count(".box.home"), 3);
+    assert_eq!(browser.text("#phase"), "Solved! played: 13 moves, 6 pushes");
+    browser.click("#sokoban-undo");
+    assert_eq!(browser.count(".box.home"), 2);
+    browser.click("#sokoban-restart");
+    assert_eq!(browser.value("board-text"), start);
+    // Solve, then the arrow keys step through the playback
+    browser.click("#solve");
+    browser.wait_text(
+        "#status",
+        "Solved in 6 pushes and 13 moves; proven optimal: fewest pushes, then fewest moves.",
+    );
+    assert_eq!(browser.value("solution-text"), "LUrdrruLLLruL");
+    browser.play_keys("rrrrrrr");
+    browser.wait_text("#step-counter", "Move 7 / 13");
+    assert_eq!(browser.value("board-text"), start, "playback does not edit");
+    browser.screenshot(&shots, "sokoban.png");
+    browser.key("\u{E010}"); // End
+    browser.wait_text("#step-counter", "Move 13 / 13");
+    assert_eq!(browser.count(".box.home"), 3);
+    // the moves objective
+    browser.js(
+        "const s = document.getElementById('option-objective'); s.value = 'moves'; \
+         s.dispatchEvent(new Event('change'))",
+    );
+    browser.click("#solve");
+    browser.wait("the moves solve's summary", || {
+        browser
+            .text("#status")
+            .ends_with("proven optimal: fewest moves, then fewest pushes.")
+            .then_some(())
+    });
+    // a link opens and solves its level
+    browser.go(&format!("{base}#sokoban/#####/#@$.#/#####"));
+    browser.wait("the linked level solved", || {
+        browser
+            .text("#status")
+            .starts_with("Solved in 1 push and 1 move")
+            .then_some(())
+    });
+    // New level: a generated level of the chosen difficulty, confirmed by the solver
+    browser.click("#tab-sokoban");
+    browser.js(
+        "const s = document.getElementById('sokoban-difficulty'); s.value = 'easy'; \
+         s.dispatchEvent(new Event('change'))",
+    );
+    let before = browser.value("board-text");
+    browser.click("#sokoban-new");
+    let board = browser.wait("a generated level in the text box", || {
+        let text = browser.value("board-text");
+        (text != before && text.lines().count() == 10).then_some(text)
+    });
+    let status = browser.text("#status");
+    let pushes: u32 = status
+        .strip_prefix("New easy level: 3 boxes, ")
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("status {status:?}"));
+    let level = gridlock_puzzles::sokoban::parse_level(&board, None).unwrap();
+    let best = gridlock_puzzles::sokoban::solve(&level, &Default::default())
+        .unwrap()
+        .solution
+        .unwrap();
+    assert_eq!(best.pushes, pushes, "{board}");
+    assert!((8..=15).contains(&pushes), "{status}");
+    assert!(browser.text("#sokoban-note").contains("--seed "));
+    drop(browser);
+    drop(server);
+}

@@ -26,6 +26,10 @@ pub struct Args {
     /// positions of its room within this range.
     #[arg(long, value_name = "A..B", default_value = "1..")]
     pub pushes: String,
+    /// Keep only levels of at least N optimal pushes a box (long for their size; 0: no such
+    /// rule).
+    #[arg(long, value_name = "N", default_value_t = gridlock_puzzles::sokoban::generate::PER_BOX)]
+    pub pushes_per_box: u32,
     /// Number of levels.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub count: usize,
@@ -82,6 +86,7 @@ pub fn request(args: &Args) -> Result<Request, CliError> {
         size,
         boxes: (lo as usize, usize::MAX),
         pushes,
+        per_box: args.pushes_per_box,
         count: args.count,
         seed: args.seed,
         max_candidates: args.max_candidates,
@@ -146,6 +151,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
                 ),
                 Stop::Cancelled => ("interrupted".to_string(), "run again"),
                 Stop::Candidates(_) => (reason.to_string(), "raise --max-candidates"),
+                Stop::Memory(_) => (reason.to_string(), "raise --max-memory"),
             };
             Err(CliError::Limit(format!(
                 "{why}: found {} of {} (largest optimal pushes met: {}; {} candidate rooms \

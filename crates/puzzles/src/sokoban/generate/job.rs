@@ -9,26 +9,31 @@
 //! the largest lower bound (there a position's layer is only an upper bound).
 //!
 //! Candidates ([`TRIES`] at most): the beam's positions whose boxes are all at least
-//! [`MIN_BOX_PUSHES`] from every goal, those whose layer is nearest their lower bound first
-//! (the proof is quickest there); then the exact layers from the deepest the request allows
-//! down, in a random order, without a box on a goal. A candidate becomes the level when its
-//! fewest pushes are proven within [`SOLVE_CAP`] states (and equal its layer where that is
-//! exact), lie in the request, and the solution printed pushes every box at least
+//! [`MIN_BOX_PUSHES`] from every goal and whose layer exceeds their lower bound by at most
+//! [`MAX_GAP`], nearest first (the proof is quickest there); then the exact layers from the
+//! deepest the request allows down, in a random order, without a box on a goal.
+//!
+//! A candidate's fewest pushes are proven without a search when its layer is exact (a
+//! complete breadth-first layer is the optimum) or equals its assignment bound (a lower
+//! bound met by the pull path, an upper bound); its solution is then read back from the
+//! layers ([`descend`]). Otherwise A* must prove the layer within [`cap`]`(`[`SOLVE_CAP`]`)`
+//! states. The candidate becomes the level when its pushes lie in the request and reach
+//! [`Request::per_box`] a box, and the solution printed pushes every box at least
 //! [`MIN_BOX_PUSHES`] times.
 
 use super::key::{key, Mark};
-use super::pull::{layers, Layers, Node, PullGraph};
+use super::pull::{descend, layers, Layers, Node, PullGraph};
 use super::room::{carve, pick_cells, Room};
-use super::{Generated, Request};
+use super::{Generated, Request, Stop};
 use crate::rush_hour::generate::rng::Rng;
 use crate::sokoban::bits::Bits;
 use crate::sokoban::board::Level;
 use crate::sokoban::bound::Bound;
-use crate::sokoban::graph::{self, RegionGraph};
+use crate::sokoban::graph::{self, Push, RegionGraph};
 use crate::sokoban::maze::Maze;
 use crate::sokoban::parse::parse_level;
 use crate::sokoban::solve::{expand, solve, Outcome, Solution, SolveOptions};
-use gridlock_search::{astar_pruning, Limits, StopReason};
+use gridlock_search::{astar_pruning, Limits};
 
 /// Positions the reverse search of one room stores at most (its memory: about 40 bytes
 /// each with a one-word box set).
@@ -37,11 +42,25 @@ pub const PULL_CAP: usize = 1_000_000;
 /// for 4 boxes (so Boxoban-sized rooms are searched whole, their distances exact), 355 for
 /// 15 (so the search reaches far before [`PULL_CAP`]).
 pub const BEAM: usize = 80_000;
-/// States the push-count proof may store for one candidate.
+/// States the push-count proof may store for one candidate of 4 boxes; for `b` boxes,
+/// this times 16 / b² (see [`cap`]).
 pub const SOLVE_CAP: usize = 300_000;
 /// States the optimal solver may store to find the fewest moves among push-optimal
-/// solutions (its exact player cells make it far larger than the proof's search).
+/// solutions (its exact player cells make it far larger than the proof's search), for 4
+/// boxes; scaled as [`SOLVE_CAP`].
 pub const LEX_CAP: usize = 100_000;
+
+/// A state cap for a level of `boxes` boxes: `base` for 4 boxes, and in proportion to
+/// 16 / boxes² otherwise, so that a candidate costs about the same time whatever its box
+/// count (the assignment bound of each state costs about boxes², and most proofs of many
+/// boxes that do not end soon do not end within any cap the generator can afford).
+pub fn cap(base: usize, boxes: usize) -> usize {
+    base * 16 / (boxes * boxes).max(1)
+}
+/// Beam positions whose pull distance exceeds their lower bound by more than this are not
+/// offered to the proof: with 10 boxes, 40 such proofs in a row all stopped at their cap
+/// (a quarter of a second each), while a gap of 0 needs no search at all.
+pub const MAX_GAP: usize = 2;
 /// Candidates of one room the optimal solver is asked about at most.
 pub const TRIES: usize = 4;
 /// Pushes the printed solution gives every box at least.
@@ -60,9 +79,10 @@ pub struct JobResult {
     /// Whether the pull search cut a layer to the beam's width (past it, layers are only
     /// upper bounds and the proof alone gives the fewest pushes).
     pub beam: bool,
-    /// The job was cut short by the deadline or the cancel flag: its result is not the one
-    /// an uncut run gets, so it and the jobs after it are not accepted.
-    pub cut: bool,
+    /// Why the job was cut short (the deadline, the cancel flag or the memory budget): its
+    /// result is not the one an uncut run gets, so it and the jobs after it are not
+    /// accepted.
+    pub cut: Option<Stop>,
 }
 
 /// Runs job `index` of `req`: the same result on any thread and machine, unless `limits`'
@@ -143,17 +163,29 @@ impl Job<'_> {
         self.result.best_pushes = found.deepest().min(found.exact_below.saturating_sub(1)) as u32;
         let (lo, hi) = self.req.pushes;
         let hi = hi.map_or(usize::MAX, |h| h as usize);
-        let lo = lo as usize;
+        // long for its size: at least `per_box` pushes a box
+        let lo = (lo as usize).max(self.req.per_box as usize * boxes);
+        let mut distances = None;
         for (d, k) in self.candidates(&found, &mut rank, lo, hi) {
-            let (boxes, least) = found.at(d)[k];
-            let area: Vec<u16> = graph.area(&boxes, least).cells().collect();
+            let node = found.at(d)[k];
+            let area: Vec<u16> = graph.area(&node.0, node.1).cells().collect();
             let player = area[self.rng.below(area.len() as u32) as usize];
+            let start = graph::Node::new(maze, node.0, player);
+            // the layer is the optimum where the layers are exact, and where the bound
+            // meets it (a lower bound equal to the pull path's length, an upper bound)
             let exact = d < found.exact_below;
-            if let Some(g) = self.prove(&boxes, player, d as u32, exact) {
+            let proven = exact || Bound::new(maze).pushes(&node.0) == Some(d as u32);
+            let path = if proven {
+                let distances = distances.get_or_insert_with(|| found.distances());
+                descend(&graph, distances, node)
+            } else {
+                self.prove(start, d as u32)
+            };
+            if let Some(g) = path.and_then(|p| self.level(start, &p)) {
                 self.result.found = Some(g);
                 return;
             }
-            if self.result.cut {
+            if self.result.cut.is_some() {
                 return;
             }
         }
@@ -180,11 +212,12 @@ impl Job<'_> {
             for (k, n) in found.at(d).iter().enumerate() {
                 // every box at least `MIN_BOX_PUSHES` from every goal (so off them)
                 let r = rank(n);
-                if (r >> 16) as usize == boxes && (r & 0xFFFF) as usize <= hi {
-                    // the gap between the distance (an upper bound) and the rank's lower
-                    // bound, small first: the proof's work grows with it
-                    let bound = (r & 0xFFFF) as usize;
-                    beam.push((d - bound.min(d), std::cmp::Reverse(bound), d, k));
+                let bound = (r & 0xFFFF) as usize;
+                // the gap between the distance (an upper bound) and the rank's lower bound,
+                // small first: the proof's work grows with it
+                let gap = d - bound.min(d);
+                if (r >> 16) as usize == boxes && bound <= hi && gap <= MAX_GAP {
+                    beam.push((gap, std::cmp::Reverse(bound), d, k));
                 }
             }
         }
@@ -214,29 +247,13 @@ impl Job<'_> {
         out
     }
 
-    /// The level with `boxes` and the player on compact cell `player`, if the optimal
-    /// search proves its fewest pushes within the request, the solution pushes every box
-    /// enough, and (when `exact`, the pull search's distance `pushes` being exact) the two
-    /// proofs agree. Beyond the beam's first cut `pushes` is only an upper bound.
-    ///
-    /// The proof is A* over the push graph with the player normalised to its area, each
-    /// push costing 1, under the assignment bound (admissible, so the first solution taken
-    /// from the queue has the fewest pushes). The solution printed is then the optimal
-    /// solver's (fewest pushes, then fewest moves) when it finishes within [`LEX_CAP`]
-    /// states, else the proof's own pushes joined by shortest walks.
-    fn prove<const W: usize>(
-        &mut self,
-        boxes: &Bits<W>,
-        player: u16,
-        pushes: u32,
-        exact: bool,
-    ) -> Option<Generated> {
+    /// A push-optimal solution of `start`, found by A* over the push graph with the player
+    /// normalised to its area, each push costing 1, under the assignment bound (admissible,
+    /// so the first solution taken from the queue has the fewest pushes), within
+    /// [`cap`]`(`[`SOLVE_CAP`]`)` states; `None` when the cap stops it, or when its optimum is not
+    /// `pushes`, the length of the pull path that found the position (an upper bound).
+    fn prove<const W: usize>(&mut self, start: graph::Node<W>, pushes: u32) -> Option<Vec<Push>> {
         let maze = self.maze;
-        let capped = |cap| Limits {
-            max_states: Some(cap),
-            ..self.limits.clone()
-        };
-        let start = graph::Node::new(maze, *boxes, player);
         let regions = RegionGraph::new(maze);
         let goal: Bits<W> = maze.goal_set();
         let mut bound = Bound::new(maze);
@@ -245,48 +262,74 @@ impl Job<'_> {
             regions.normalise(&start),
             |n| n.boxes == goal,
             |n| bound.pushes(&n.boxes),
-            &capped(SOLVE_CAP),
+            &self.capped(cap(SOLVE_CAP, self.goals.len())),
         );
         let path = match proof {
             Ok(found) => found.path?.moves(),
             Err(stopped) => {
-                // a state cap is part of the request; a clock or Ctrl-C is not
-                self.result.cut = !matches!(stopped.reason, StopReason::StateLimit(_));
+                // a state cap is part of the request; a clock, Ctrl-C or memory is not
+                self.result.cut = Stop::from_reason(stopped.reason);
                 return None;
             }
         };
         let optimum = path.len() as u32;
         self.result.best_pushes = self.result.best_pushes.max(optimum);
         debug_assert!(optimum <= pushes, "a pull path is a solution");
-        debug_assert!(!exact || optimum == pushes, "the two proofs agree");
-        if optimum > pushes || (exact && optimum != pushes) || optimum < self.req.pushes.0 {
+        (optimum == pushes).then_some(path)
+    }
+
+    /// The limits with a state cap of `cap`.
+    fn capped(&self, cap: usize) -> Limits {
+        Limits {
+            max_states: Some(cap),
+            ..self.limits.clone()
+        }
+    }
+
+    /// The level that starts at `start` and is solved by `path`, a push-optimal solution,
+    /// if it is in the request and worth playing: its pushes within the request and every
+    /// box pushed at least [`MIN_BOX_PUSHES`] times. The solution printed is the optimal
+    /// solver's (fewest pushes, then fewest moves) when it finishes within
+    /// [`cap`]`(`[`LEX_CAP`]`)` states, else `path` joined by shortest walks.
+    fn level<const W: usize>(&mut self, start: graph::Node<W>, path: &[Push]) -> Option<Generated> {
+        let maze = self.maze;
+        let optimum = path.len() as u32;
+        self.result.best_pushes = self.result.best_pushes.max(optimum);
+        let (lo, hi) = self.req.pushes;
+        let lo = lo.max(self.req.per_box * self.goals.len() as u32);
+        if optimum < lo || hi.is_some_and(|h| optimum > h) {
             return None;
         }
-        let box_cells: Vec<usize> = boxes.iter().map(|b| maze.cells[b]).collect();
+        let box_cells: Vec<usize> = start.boxes.iter().map(|b| maze.cells[b]).collect();
         let text = draw(
             self.room,
             self.goals,
             &box_cells,
-            maze.cells[player as usize],
+            maze.cells[start.player as usize],
         );
         let level = parse_level(&text, None).expect("a drawn room is a level");
         // the proof's own solution first: most candidates that fail, fail here, cheaply
-        let proof_solution = expand(maze, start, &path);
+        let proof_solution = expand(maze, start, path);
         if !every_box_moves(&level, &proof_solution) {
             return None;
         }
         let options = SolveOptions {
-            limits: capped(LEX_CAP),
+            limits: self.capped(cap(LEX_CAP, self.goals.len())),
             ..SolveOptions::default()
         };
         let (solution, moves_optimal) = match solve(&level, &options) {
             Ok(Outcome {
                 solution: Some(s), ..
             }) if s.pushes == optimum => (s, true),
+            Err(stopped) if Stop::from_reason(stopped.reason).is_some() => {
+                // a clock, Ctrl-C or memory stop: not the answer an unbounded run gets
+                self.result.cut = Stop::from_reason(stopped.reason);
+                return None;
+            }
             _ => (proof_solution, false),
         };
-        if self.limits_hit() {
-            self.result.cut = true;
+        if let Some(stop) = self.limits_hit() {
+            self.result.cut = Some(stop);
             return None;
         }
         if !every_box_moves(&level, &solution) {
@@ -306,8 +349,8 @@ impl Job<'_> {
     /// Whether the deadline has passed or the cancel flag is up (the optional solve that
     /// picks the fewest moves may have been stopped by either, which must not change the
     /// level printed).
-    fn limits_hit(&self) -> bool {
-        super::limit_hit(self.limits).is_some()
+    fn limits_hit(&self) -> Option<Stop> {
+        super::limit_hit(self.limits)
     }
 }
 

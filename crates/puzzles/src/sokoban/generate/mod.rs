@@ -1,15 +1,17 @@
 //! # Sokoban levels on demand
 //!
 //! Generates Sokoban levels of a chosen size, box count and optimal number of pushes
-//! (`gridlock sokoban generate`, SPEC §13, issue 36). Every level produced:
-//! - is **solvable, with its fewest pushes proven twice**: by the breadth-first search of
-//!   pulls that found it ([`pull`]: its distance there is its exact optimum) and by the
-//!   optimal solver ([`crate::sokoban::solve`]), whose push-optimal (then move-optimal)
-//!   solution is printed with it; a level where the two disagree is never printed;
+//! (`gridlock sokoban generate`, SPEC §13, issue 36; docs/sokoban-generate.md). Every level
+//! produced:
+//! - is **solvable, with its fewest pushes proven**: by the breadth-first search of pulls
+//!   that found it where its layers are exact ([`pull`]: a position's layer is its optimum),
+//!   past the beam by the assignment bound meeting the pull path's length, or else by A*
+//!   ([`job`]); the printed solution is a push-optimal one (the optimal solver's, fewest
+//!   moves among them, when it finishes within its cap);
 //! - is **worth playing**: no box starts on a goal, the printed solution pushes every box at
-//!   least [`job::MIN_BOX_PUSHES`] times, and among the positions of its room it is one of
-//!   the farthest from solved that the request allows (the longest optimal solution the
-//!   room offers within `--pushes`);
+//!   least [`job::MIN_BOX_PUSHES`] times, it needs at least [`Request::per_box`] pushes a
+//!   box (long for its size), and among the positions of its room it is one of the farthest
+//!   from solved that the request allows;
 //! - is **unlike every other level of the run**: no two share a [`key`] (the level under
 //!   the rotations and reflections of its grid, the player's cell replaced by its area).
 //!
@@ -26,7 +28,7 @@ pub mod room;
 
 use super::board::Level;
 use super::solve::Solution;
-use gridlock_search::Limits;
+use gridlock_search::{Limits, StopReason};
 use rayon::prelude::*;
 use rustc_hash::FxHashSet;
 use std::sync::atomic::Ordering;
@@ -39,6 +41,10 @@ pub const MIN_SIDE: usize = 5;
 pub const MAX_SIDE: usize = 24;
 /// Most boxes a level may have.
 pub const MAX_BOXES: usize = 40;
+/// Default [`Request::per_box`]: at least 4 optimal pushes a box (16 for Boxoban's four
+/// boxes, just under the 17.8 mean of its 3,332 hard levels; about half the 10 × 10 rooms
+/// offer 20 or more).
+pub const PER_BOX: u32 = 4;
 
 /// What to generate.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,6 +55,9 @@ pub struct Request {
     pub boxes: (usize, usize),
     /// Optimal pushes: at least `.0`, at most `.1` (none: no upper end).
     pub pushes: (u32, Option<u32>),
+    /// Optimal pushes at least this many times the level's boxes: the rule that keeps only
+    /// levels long for their size ([`PER_BOX`] by default; 0 turns it off).
+    pub per_box: u32,
     /// Number of levels.
     pub count: usize,
     /// The seed: the same request and seed give the same levels.
@@ -65,6 +74,7 @@ impl Default for Request {
             size: (10, 10),
             boxes: (4, 4),
             pushes: (1, None),
+            per_box: PER_BOX,
             count: 1,
             seed: 1,
             max_candidates: None,
@@ -113,6 +123,14 @@ impl Request {
         if let Some(b) = b.filter(|&b| b < a) {
             return Err(format!(
                 "--pushes {a}..{b}: expected the lower end at most the upper end"
+            ));
+        }
+        let least = self.per_box.saturating_mul(lo as u32);
+        if let Some(b) = b.filter(|&b| b < least) {
+            return Err(format!(
+                "--pushes ..{b}: expected an upper end of at least {least} ({} pushes a \
+                 box times {lo} boxes; lower --pushes-per-box)",
+                self.per_box
             ));
         }
         if self.count == 0 {
@@ -183,6 +201,35 @@ pub enum Stop {
     /// [`Request::max_candidates`] rooms were tried.
     #[error("candidate limit of {0} rooms reached")]
     Candidates(u64),
+    /// The process holds more than the limits' memory budget (checked between chunks), or
+    /// a job's proof would have held more than its share of it.
+    #[error("{0}")]
+    Memory(StopReason),
+}
+
+impl Stop {
+    /// The engine's word for this stop, for callers that report every limit alike (the
+    /// web server, the Python binding). A candidate cap counts as a state cap of that many
+    /// rooms: both are counts that do not depend on the machine's speed.
+    pub fn reason(self) -> StopReason {
+        match self {
+            Stop::Timeout => StopReason::Timeout,
+            Stop::Cancelled => StopReason::Cancelled,
+            Stop::Memory(reason) => reason,
+            Stop::Candidates(n) => StopReason::StateLimit(n.try_into().unwrap_or(usize::MAX)),
+        }
+    }
+
+    /// The stop for a search that ended with `reason` (a state cap is not a stop of the
+    /// run: it is part of the job, and the same on every machine).
+    pub(crate) fn from_reason(reason: StopReason) -> Option<Stop> {
+        match reason {
+            StopReason::StateLimit(_) => None,
+            StopReason::Timeout => Some(Stop::Timeout),
+            StopReason::Cancelled => Some(Stop::Cancelled),
+            other => Some(Stop::Memory(other)),
+        }
+    }
 }
 
 /// Whether the limits' deadline has passed or their cancel flag is raised.
@@ -200,6 +247,12 @@ fn limit_hit(limits: &Limits) -> Option<Stop> {
         .map(|_| Stop::Timeout)
 }
 
+/// The process's resident memory against the budget (the reverse searches' tables are not
+/// counted one by one: they are freed when their job ends).
+fn memory_hit(limits: &Limits) -> Option<Stop> {
+    limits.check_resident().err().map(Stop::Memory)
+}
+
 /// Jobs per thread in a chunk once the run is under way: enough to keep the threads busy
 /// (a job takes milliseconds), few enough that little is done past the last level.
 const CHUNK_PER_THREAD: u64 = 8;
@@ -207,8 +260,9 @@ const CHUNK_PER_THREAD: u64 = 8;
 /// Generates `req.count` levels (see the module comment for what each one is), calling
 /// `each` on every level as it is accepted (in output order; returning false stops the
 /// run) and `progress` after every chunk of jobs. Stops early, with the levels found so far,
-/// when `limits`' deadline passes, its cancel flag is raised or `req.max_candidates` rooms
-/// were tried (`Report::stopped`). `req` must pass [`Request::check`].
+/// when `limits`' deadline passes, its cancel flag is raised, `req.max_candidates` rooms
+/// were tried or the memory budget is spent (`Report::stopped`). Each job's proof gets the
+/// budget divided by the number of threads. `req` must pass [`Request::check`].
 pub fn generate(
     req: &Request,
     limits: &Limits,
@@ -221,8 +275,12 @@ pub fn generate(
     // chunk sizes decide how much work runs at once, never which levels are printed
     let mut chunk = threads.max(1);
     let mut next = 0u64;
+    let share = Limits {
+        max_bytes: limits.max_bytes.map(|b| b / threads.max(1)),
+        ..limits.clone()
+    };
     'run: while report.levels.len() < req.count {
-        if let Some(reason) = limit_hit(limits) {
+        if let Some(reason) = limit_hit(limits).or_else(|| memory_hit(limits)) {
             report.stopped = Some(reason);
             break;
         }
@@ -236,12 +294,12 @@ pub fn generate(
         };
         let results: Vec<job::JobResult> = (next..end)
             .into_par_iter()
-            .map(|i| job::run(req, i, limits))
+            .map(|i| job::run(req, i, &share))
             .collect();
         next = end;
         for result in results {
-            if result.cut {
-                report.stopped = Some(limit_hit(limits).unwrap_or(Stop::Cancelled));
+            if let Some(stop) = result.cut {
+                report.stopped = Some(stop);
                 break 'run;
             }
             report.tried += 1;

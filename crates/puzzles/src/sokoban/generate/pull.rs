@@ -11,9 +11,10 @@
 //! cell of its area, as the push count does not depend on where in the area it stands.
 
 use super::super::bits::Bits;
+use super::super::graph::Push;
 use super::super::maze::{Maze, NONE};
 use super::super::moves::Dir;
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// A reverse-search node: the boxes and the smallest cell of the player's area.
 pub type Node<const W: usize> = (Bits<W>, u16);
@@ -167,6 +168,41 @@ impl<'a, const W: usize> PullGraph<'a, W> {
     }
 }
 
+impl<const W: usize> PullGraph<'_, W> {
+    /// Every node one *push* away from `node` (the game's rule: the player reaches the cell
+    /// behind a box, the cell beyond it is floor without a box), its player normalised,
+    /// into `out` with the push. Only pushes onto live cells are listed: a box pushed off
+    /// them can never reach a goal again.
+    pub fn pushes(&self, node: &Node<W>, out: &mut Vec<(Push, Node<W>)>) {
+        let (boxes, player) = *node;
+        let maze = self.maze;
+        let area = self.area(&boxes, player);
+        for b in boxes.iter() {
+            for dir in Dir::ALL {
+                let behind = maze.step(b as u16, dir.opposite());
+                let to = maze.step(b as u16, dir);
+                if behind == NONE || to == NONE || !area.has(behind) {
+                    continue;
+                }
+                if to as usize >= maze.live || boxes.has(to as usize) {
+                    continue;
+                }
+                let mut next = boxes;
+                next.remove(b);
+                next.insert(to as usize);
+                let least = self.area(&next, b as u16).least();
+                out.push((
+                    Push {
+                        from: b as u16,
+                        dir,
+                    },
+                    (next, least),
+                ));
+            }
+        }
+    }
+}
+
 /// The result of a layered search of pulls.
 pub struct Layers<const W: usize> {
     /// The nodes in the order found; `starts[d]` is the index of the first at distance `d`.
@@ -193,6 +229,42 @@ impl<const W: usize> Layers<W> {
     pub fn at(&self, d: usize) -> &[Node<W>] {
         &self.nodes[self.starts[d]..self.starts[d + 1]]
     }
+
+    /// The distance of every stored node.
+    pub fn distances(&self) -> FxHashMap<Node<W>, u32> {
+        let mut out = FxHashMap::default();
+        out.reserve(self.nodes.len());
+        for d in 0..=self.deepest() {
+            out.extend(self.at(d).iter().map(|&n| (n, d as u32)));
+        }
+        out
+    }
+}
+
+/// A solution of `node` in `distance[node]` pushes: from each node, a push to a stored node
+/// one layer nearer the goals, down to layer 0 (the boxes on the goals). One always exists:
+/// every stored node past layer 0 was found by a pull from a stored node of the layer
+/// before, and that pull played forwards is such a push. `None` if `node` is not stored.
+pub fn descend<const W: usize>(
+    graph: &PullGraph<W>,
+    distance: &FxHashMap<Node<W>, u32>,
+    node: Node<W>,
+) -> Option<Vec<Push>> {
+    let mut at = node;
+    let mut d = *distance.get(&at)?;
+    let mut path = Vec::with_capacity(d as usize);
+    let mut out = Vec::new();
+    while d > 0 {
+        out.clear();
+        graph.pushes(&at, &mut out);
+        let &(push, next) = out
+            .iter()
+            .find(|(_, n)| distance.get(n) == Some(&(d - 1)))
+            .expect("a stored node has a parent one layer nearer");
+        path.push(push);
+        (at, d) = (next, d - 1);
+    }
+    Some(path)
 }
 
 /// Layers of the beam in a row whose best rank is no higher than the best before them,
