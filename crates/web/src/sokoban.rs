@@ -212,7 +212,7 @@ pub fn verify(mut job: Job) -> Reply {
             Value::Null,
         ),
         Judgement::ProvenUnsolvable => (true, true, None, Value::Null),
-        Judgement::Invalid { step, reason } => (
+        Judgement::Invalid { step, reason, .. } => (
             false,
             false,
             None,
