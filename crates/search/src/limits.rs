@@ -104,9 +104,10 @@ impl Limits {
         }
     }
 
-    /// Checks the clock and the cancel flag; cheap enough to call every few thousand
-    /// expansions, too slow for every one.
-    pub(crate) fn check_clock(&self) -> Result<(), StopReason> {
+    /// Checks the cancel flag, then the deadline; cheap enough to call every few thousand
+    /// expansions, too slow for every one. Public for loops outside the engine's searches
+    /// (a generator between its jobs) that stop on the same limits.
+    pub fn check_clock(&self) -> Result<(), StopReason> {
         if let Some(flag) = &self.cancel {
             if flag.load(Ordering::Relaxed) {
                 return Err(StopReason::Cancelled);

@@ -29,8 +29,6 @@ use design::Shape;
 use gridlock_search::{Limits, StopReason};
 use rayon::prelude::*;
 use rustc_hash::FxHashSet;
-use std::sync::atomic::Ordering;
-use std::time::Instant;
 
 /// Which pieces a board may use.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -263,17 +261,11 @@ impl Stop {
 
 /// Whether the limits' deadline has passed or their cancel flag is raised.
 fn limit_hit(limits: &Limits) -> Option<Stop> {
-    if limits
-        .cancel
-        .as_ref()
-        .is_some_and(|f| f.load(Ordering::Relaxed))
-    {
-        return Some(Stop::Cancelled);
+    match limits.check_clock() {
+        Ok(()) => None,
+        Err(StopReason::Cancelled) => Some(Stop::Cancelled),
+        Err(_) => Some(Stop::Timeout),
     }
-    limits
-        .deadline
-        .filter(|&d| Instant::now() >= d)
-        .map(|_| Stop::Timeout)
 }
 
 /// Whether the candidate cap is spent (checked before each job's result is taken).

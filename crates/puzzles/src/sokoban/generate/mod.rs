@@ -31,8 +31,6 @@ use super::solve::Solution;
 use gridlock_search::{Limits, StopReason};
 use rayon::prelude::*;
 use rustc_hash::FxHashSet;
-use std::sync::atomic::Ordering;
-use std::time::Instant;
 
 /// Smallest side of a room, border included.
 pub const MIN_SIDE: usize = 5;
@@ -234,17 +232,7 @@ impl Stop {
 
 /// Whether the limits' deadline has passed or their cancel flag is raised.
 fn limit_hit(limits: &Limits) -> Option<Stop> {
-    if limits
-        .cancel
-        .as_ref()
-        .is_some_and(|f| f.load(Ordering::Relaxed))
-    {
-        return Some(Stop::Cancelled);
-    }
-    limits
-        .deadline
-        .filter(|&d| Instant::now() >= d)
-        .map(|_| Stop::Timeout)
+    limits.check_clock().err().and_then(Stop::from_reason)
 }
 
 /// The process's resident memory against the budget (the reverse searches' tables are not
