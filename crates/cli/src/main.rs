@@ -9,6 +9,7 @@ mod error;
 mod input;
 mod output;
 mod progress;
+mod stream;
 
 use clap::{Parser, Subcommand};
 use error::CliError;

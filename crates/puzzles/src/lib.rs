@@ -9,6 +9,7 @@
 pub mod chips;
 pub mod dataset;
 pub mod error;
+pub mod generator;
 pub mod json;
 pub mod n_puzzle;
 pub mod puzznic;

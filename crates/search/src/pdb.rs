@@ -457,6 +457,24 @@ pub enum LoadError {
     },
 }
 
+impl LoadError {
+    /// The failure to read `path`, for `map_err`.
+    fn io(path: &Path) -> impl Fn(std::io::Error) -> LoadError + Copy + '_ {
+        move |source| LoadError::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+
+    /// `path` is not the table asked for (`why`), for `map_err` and early returns.
+    fn invalid(path: &Path) -> impl Fn(String) -> LoadError + Copy + '_ {
+        move |why| LoadError::Invalid {
+            path: path.to_path_buf(),
+            why,
+        }
+    }
+}
+
 /// First bytes of every table file.
 const MAGIC: &str = "gridlock pattern database";
 /// Version of the file layout; a file of another version is rebuilt.
@@ -520,14 +538,8 @@ fn read_header(
     key: &str,
     entries: Option<u64>,
 ) -> Result<Header, LoadError> {
-    let io = |source| LoadError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let invalid = |why: String| LoadError::Invalid {
-        path: path.to_path_buf(),
-        why,
-    };
+    let io = LoadError::io(path);
+    let invalid = LoadError::invalid(path);
     let mut header = Vec::new();
     // the header is a few lines; read it byte-wise up to the blank line, at most 4 KiB
     let mut byte = [0u8; 1];
@@ -596,10 +608,7 @@ fn read_header(
 /// Checks the header of the table at `path` against `key`, and the file's length against
 /// the header, without reading the entries: is a whole table of `key` probably there?
 pub fn peek(path: &Path, key: &str) -> Result<(), LoadError> {
-    let io = |source| LoadError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
+    let io = LoadError::io(path);
     let mut file = std::io::BufReader::new(std::fs::File::open(path).map_err(io)?);
     let header = read_header(&mut file, path, key, None)?;
     let length = std::fs::metadata(path).map_err(io)?.len();
@@ -619,14 +628,8 @@ pub fn peek(path: &Path, key: &str) -> Result<(), LoadError> {
 /// `key`, `entries` (the number of placements the caller expects), the payload's length and
 /// its checksum. Any mismatch is an error, so the caller rebuilds instead of trusting it.
 pub fn load(path: &Path, key: &str, entries: u64) -> Result<PatternTable, LoadError> {
-    let io = |source| LoadError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let invalid = |why: String| LoadError::Invalid {
-        path: path.to_path_buf(),
-        why,
-    };
+    let io = LoadError::io(path);
+    let invalid = LoadError::invalid(path);
     let mut file = std::fs::File::open(path).map_err(io)?;
     let header = {
         let mut reader = std::io::BufReader::new(&mut file);

@@ -8,7 +8,9 @@ use crate::error::ApiError;
 use crate::request::Budget;
 use crate::{Job, Reply};
 use axum::http::StatusCode;
-use gridlock_puzzles::rush_hour::generate::{generate as run, Request, Stop};
+use gridlock_puzzles::generator::Outcome;
+use gridlock_puzzles::rush_hour::generate::{generate as run, Request};
+use gridlock_search::Limits;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
@@ -27,27 +29,64 @@ pub const DIFFICULTIES: [(&str, u32, Option<u32>); 4] = [
 /// The difficulty when the request names none.
 const DEFAULT_DIFFICULTY: &str = "medium";
 
+/// What a "New puzzle" or "New level" control sends, for every puzzle's generator.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct GenerateRequest {
-    /// One of [`DIFFICULTIES`]' names.
+    /// One of the puzzle's difficulty names.
     difficulty: Option<String>,
     /// The seed; without one the server draws one (and reports it).
     seed: Option<u64>,
     /// Lower the time cap for this request (seconds).
     timeout: Option<f64>,
-    /// Lower the candidate cap for this request (boards evaluated).
+    /// Lower the candidate cap for this request (boards or rooms tried).
     max_candidates: Option<u64>,
 }
 
-/// The range of a difficulty name, or a 400 naming the choices.
-fn band(name: &str) -> Result<(u32, Option<u32>), ApiError> {
-    DIFFICULTIES
-        .iter()
-        .find(|(n, _, _)| n.eq_ignore_ascii_case(name))
-        .map(|&(_, a, b)| (a, b))
+/// A generation request read: its difficulty (lower case), its seed (drawn when it brings
+/// none), the candidate cap within the server's, and its limits.
+pub(crate) struct Asked {
+    /// The difficulty's name, lower case.
+    pub difficulty: String,
+    /// The seed the puzzle comes from.
+    pub seed: u64,
+    /// The request's candidate cap, at most the server's.
+    pub max_candidates: u64,
+    /// The deadline, cancel flag and memory budget of the run.
+    pub limits: Limits,
+}
+
+impl Asked {
+    /// Reads the request of `job` (an empty body means all defaults).
+    pub(crate) fn read(job: &mut Job) -> Result<Asked, ApiError> {
+        job.body = without_empty_board(std::mem::take(&mut job.body));
+        let req: GenerateRequest = job.request()?;
+        let cap = job.caps.max_candidates;
+        Ok(Asked {
+            difficulty: req
+                .difficulty
+                .unwrap_or_else(|| DEFAULT_DIFFICULTY.to_string())
+                .to_ascii_lowercase(),
+            seed: req.seed.unwrap_or_else(fresh_seed),
+            max_candidates: req.max_candidates.map_or(cap, |n| n.min(cap)),
+            limits: job.limits(&Budget {
+                max_states: None,
+                timeout: req.timeout,
+            }),
+        })
+    }
+}
+
+/// The entry of a difficulty menu named `name` (any case), or a 400 naming the choices.
+pub(crate) fn pick<'a, D>(
+    menu: &'a [D],
+    name_of: fn(&D) -> &str,
+    name: &str,
+) -> Result<&'a D, ApiError> {
+    menu.iter()
+        .find(|d| name_of(d).eq_ignore_ascii_case(name))
         .ok_or_else(|| {
-            let names: Vec<&str> = DIFFICULTIES.iter().map(|d| d.0).collect();
+            let names: Vec<&str> = menu.iter().map(name_of).collect();
             ApiError::bad_request(format!(
                 "bad request: difficulty: expected one of {}, found `{name}`",
                 names.join(", ")
@@ -55,12 +94,14 @@ fn band(name: &str) -> Result<(u32, Option<u32>), ApiError> {
         })
 }
 
-/// `A..B` or `A..`, as `--moves` reads it.
-fn range_text((a, b): (u32, Option<u32>)) -> String {
-    match b {
-        Some(b) => format!("{a}..{b}"),
-        None => format!("{a}.."),
-    }
+/// The range of a difficulty name, or a 400 naming the choices.
+fn band(name: &str) -> Result<(u32, Option<u32>), ApiError> {
+    pick(&DIFFICULTIES, |d| d.0, name).map(|&(_, a, b)| (a, b))
+}
+
+/// `A..B` or `A..`, as `--moves` and `--pushes` read it.
+pub(crate) fn range_text(a: u32, b: Option<u32>) -> String {
+    b.map_or(format!("{a}.."), |b| format!("{a}..{b}"))
 }
 
 /// A seed for a request that brings none: the clock's nanoseconds, so two clicks give two
@@ -87,56 +128,59 @@ pub(crate) fn without_empty_board(mut body: Value) -> Value {
     body
 }
 
+/// The answer of a run that found nothing: why it stopped (in the library's words), `what`
+/// was asked, and what the run met. A candidate cap gives the same
+/// answer every time (like a state cap: 422); a time cap, a cancel or the memory budget
+/// depends on the load (503: trying again may help).
+pub(crate) fn nothing_found(report: &impl Outcome, job: &Job, what: &str) -> ApiError {
+    let stop = report
+        .stopped()
+        .expect("a run that found nothing stopped early");
+    let (status, why) = if stop.is_count() {
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!(
+                "{stop} (this server allows at most {} per request)",
+                job.caps.max_candidates
+            ),
+        )
+    } else {
+        (
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("{stop} ({})", job.caps.describe()),
+        )
+    };
+    ApiError::new(
+        status,
+        "limit",
+        format!(
+            "{why}: no {what} found yet ({}); try another seed",
+            report.shortfall()
+        ),
+    )
+}
+
 /// Generates one puzzle of the requested difficulty.
 pub fn generate(mut job: Job) -> Reply {
-    job.body = without_empty_board(std::mem::take(&mut job.body));
-    let req: GenerateRequest = job.request()?;
-    let difficulty = req
-        .difficulty
-        .unwrap_or_else(|| DEFAULT_DIFFICULTY.to_string())
-        .to_ascii_lowercase();
-    let moves = band(&difficulty)?;
-    let seed = req.seed.unwrap_or_else(fresh_seed);
-    let cap = job.caps.max_candidates;
+    let asked = Asked::read(&mut job)?;
+    let difficulty = &asked.difficulty;
+    let moves = band(difficulty)?;
+    let seed = asked.seed;
     let request = Request {
         moves,
         seed,
         count: 1,
-        max_candidates: Some(req.max_candidates.map_or(cap, |n| n.min(cap))),
+        max_candidates: Some(asked.max_candidates),
         ..Request::default()
     };
     request.check().map_err(ApiError::bad_request)?;
-    let limits = job.limits(&Budget {
-        max_states: None,
-        timeout: req.timeout,
-    });
     let clock = Instant::now();
-    let report = run(&request, &limits, |_| true, |_| {});
+    let report = run(&request, &asked.limits, |_| true, |_| {});
     let elapsed_ms = clock.elapsed().as_secs_f64() * 1000.0;
-    let range = range_text(moves);
+    let range = range_text(moves.0, moves.1);
     let Some(g) = report.puzzles.first() else {
-        // a candidate cap gives the same answer every time (like a state cap: 422); a time
-        // cap or a cancel depends on the load (503: trying again may help)
-        let (status, why) = match report.stopped {
-            Some(stop @ Stop::Candidates(_)) => (
-                StatusCode::UNPROCESSABLE_ENTITY,
-                format!("{stop} (this server allows at most {cap} per request)"),
-            ),
-            Some(stop) => (
-                StatusCode::SERVICE_UNAVAILABLE,
-                format!("{stop} ({})", job.caps.describe()),
-            ),
-            None => unreachable!("a run without a puzzle stopped early"),
-        };
-        return Err(ApiError::new(
-            status,
-            "limit",
-            format!(
-                "{why}: no {difficulty} puzzle ({range} moves) found yet (largest MOVES met: \
-                 {}; {} candidate boards tried); try another seed",
-                report.best_moves, report.tried
-            ),
-        ));
+        let what = format!("{difficulty} puzzle ({range} moves)");
+        return Err(nothing_found(&report, &job, &what));
     };
     Ok(json!({
         "puzzle": "rush-hour",
@@ -189,8 +233,8 @@ mod tests {
             "{}",
             e.message
         );
-        assert_eq!(range_text((40, None)), "40..");
-        assert_eq!(range_text((10, Some(20))), "10..20");
+        assert_eq!(range_text(40, None), "40..");
+        assert_eq!(range_text(10, Some(20)), "10..20");
     }
 
     #[test]

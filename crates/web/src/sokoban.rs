@@ -5,12 +5,13 @@
 //! library's own step rule, so the page draws exactly what the verifier accepts.
 
 use crate::error::ApiError;
-use crate::request::{body, Budget, StatsJson};
-use crate::{Job, Reply};
-use axum::http::StatusCode;
+use crate::generate::{nothing_found, pick, range_text, Asked};
+use crate::request::{body, StatsJson};
+use crate::{object, Job, Reply};
 use gridlock_puzzles::quantity;
-use gridlock_puzzles::sokoban::generate::{generate as run_generator, Request, Stop};
-use gridlock_puzzles::sokoban::verify::{self, Judgement, Optimality};
+use gridlock_puzzles::sokoban::generate::{generate as run_generator, Request};
+use gridlock_puzzles::sokoban::json::VerifyJson;
+use gridlock_puzzles::sokoban::verify;
 use gridlock_puzzles::sokoban::{
     describe_bound, judge, parse_level, solve as solve_level, step, Level, Objective, Report,
     Solution, SolveOptions,
@@ -18,7 +19,7 @@ use gridlock_puzzles::sokoban::{
 use gridlock_search::Stopped;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
+use std::time::Instant;
 
 /// The objective field, as `--objective` reads it.
 #[derive(Clone, Copy, Default, Deserialize)]
@@ -196,36 +197,7 @@ pub fn verify(mut job: Job) -> Reply {
                 limit_error(&s, objective, &job.caps.describe())
             }
         })?;
-    let (valid, optimal, length, problem) = match &judgement {
-        Judgement::Valid {
-            moves,
-            pushes,
-            optimality,
-            ..
-        } => (
-            true,
-            matches!(optimality, Optimality::Yes),
-            Some(match objective {
-                Objective::Pushes => *pushes,
-                Objective::Moves => *moves,
-            }),
-            Value::Null,
-        ),
-        Judgement::ProvenUnsolvable => (true, true, None, Value::Null),
-        Judgement::Invalid { step, reason, .. } => (
-            false,
-            false,
-            None,
-            json!({ "step": step, "reason": reason }),
-        ),
-    };
-    Ok(json!({
-        "valid": valid,
-        "optimal": optimal,
-        "length": length,
-        "problem": problem,
-        "report": judgement.report(),
-    }))
+    object(&VerifyJson::new(&judgement))
 }
 
 /// The New level menu: a name, the optimal pushes it asks for, and the boxes. Each is a
@@ -238,40 +210,9 @@ pub const DIFFICULTIES: [(&str, u32, Option<u32>, usize); 4] = [
     ("expert", 30, None, 5),
 ];
 
-/// The difficulty when the request names none.
-const DEFAULT_DIFFICULTY: &str = "medium";
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct GenerateRequest {
-    /// One of [`DIFFICULTIES`]' names.
-    difficulty: Option<String>,
-    /// The seed; without one the server draws one (and reports it).
-    seed: Option<u64>,
-    /// Lower the time cap for this request (seconds).
-    timeout: Option<f64>,
-    /// Lower the candidate cap for this request (rooms tried).
-    max_candidates: Option<u64>,
-}
-
 /// The request of a difficulty name, or a 400 naming the choices.
 fn band(name: &str) -> Result<(u32, Option<u32>, usize), ApiError> {
-    DIFFICULTIES
-        .iter()
-        .find(|d| d.0.eq_ignore_ascii_case(name))
-        .map(|&(_, a, b, boxes)| (a, b, boxes))
-        .ok_or_else(|| {
-            let names: Vec<&str> = DIFFICULTIES.iter().map(|d| d.0).collect();
-            ApiError::bad_request(format!(
-                "bad request: difficulty: expected one of {}, found `{name}`",
-                names.join(", ")
-            ))
-        })
-}
-
-/// `A..B` or `A..`, as `--pushes` reads it.
-fn range_text(a: u32, b: Option<u32>) -> String {
-    b.map_or(format!("{a}.."), |b| format!("{a}..{b}"))
+    pick(&DIFFICULTIES, |d| d.0, name).map(|&(_, a, b, boxes)| (a, b, boxes))
 }
 
 /// The easy band's levels need fewer pushes than the default rule of 4 a box allows for 3
@@ -282,20 +223,10 @@ fn per_box(lo: u32, boxes: usize) -> u32 {
 
 /// Generates one level of the requested difficulty.
 pub fn generate(mut job: Job) -> Reply {
-    job.body = crate::generate::without_empty_board(std::mem::take(&mut job.body));
-    let req: GenerateRequest = job.request()?;
-    let difficulty = req
-        .difficulty
-        .unwrap_or_else(|| DEFAULT_DIFFICULTY.to_string())
-        .to_ascii_lowercase();
-    let (lo, hi, boxes) = band(&difficulty)?;
-    let seed = req.seed.unwrap_or_else(|| {
-        SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(1, |d| d.as_nanos() as u64)
-            % 1_000_000_000
-    });
-    let cap = job.caps.max_candidates;
+    let asked = Asked::read(&mut job)?;
+    let difficulty = &asked.difficulty;
+    let (lo, hi, boxes) = band(difficulty)?;
+    let seed = asked.seed;
     let per_box = per_box(lo, boxes);
     let request = Request {
         boxes: (boxes, boxes),
@@ -303,41 +234,17 @@ pub fn generate(mut job: Job) -> Reply {
         per_box,
         seed,
         count: 1,
-        max_candidates: Some(req.max_candidates.map_or(cap, |n| n.min(cap))),
+        max_candidates: Some(asked.max_candidates),
         ..Request::default()
     };
     request.check().map_err(ApiError::bad_request)?;
-    let limits = job.limits(&Budget {
-        max_states: None,
-        timeout: req.timeout,
-    });
     let clock = Instant::now();
-    let report = run_generator(&request, &limits, |_| true, |_| {});
+    let report = run_generator(&request, &asked.limits, |_| true, |_| {});
     let elapsed_ms = clock.elapsed().as_secs_f64() * 1000.0;
     let range = range_text(lo, hi);
     let Some(g) = report.levels.first() else {
-        // a candidate cap gives the same answer every time (422); a time cap, a cancel or
-        // the memory budget depends on the load (503: trying again may help)
-        let (status, why) = match report.stopped {
-            Some(stop @ Stop::Candidates(_)) => (
-                StatusCode::UNPROCESSABLE_ENTITY,
-                format!("{stop} (this server allows at most {cap} per request)"),
-            ),
-            Some(stop) => (
-                StatusCode::SERVICE_UNAVAILABLE,
-                format!("{stop} ({})", job.caps.describe()),
-            ),
-            None => unreachable!("a run without a level stopped early"),
-        };
-        return Err(ApiError::new(
-            status,
-            "limit",
-            format!(
-                "{why}: no {difficulty} level ({range} pushes) found yet (largest optimal \
-                 pushes met: {}; {} candidate rooms tried); try another seed",
-                report.best_pushes, report.tried
-            ),
-        ));
+        let what = format!("{difficulty} level ({range} pushes)");
+        return Err(nothing_found(&report, &job, &what));
     };
     let rows = g.rows();
     let board = rows.join("\n") + "\n";

@@ -208,7 +208,7 @@ fn verify_and_errors_speak_as_the_command_line() {
         json!({ "board": board, "solution": "RR" }),
     );
     assert_eq!(v["valid"], false);
-    assert_eq!(v["problem"]["step"], 2);
+    assert_eq!(v["step"], 2);
     assert!(v["report"].as_str().unwrap().starts_with("invalid: step 2"));
     // a malformed solution and a malformed board: 400 with where
     let (status, v) = post(

@@ -2,19 +2,14 @@
 //! (SPEC §10). Parses and checks the options, streams the library's puzzles in the chosen
 //! format, and reports the run on stderr.
 
-use crate::common::{limits, Memory};
+use crate::common::Memory;
 use crate::error::CliError;
 use crate::output::{self, Output};
-use crate::progress::Progress;
+use crate::stream::{command, Command};
 use gridlock_puzzles::quantity;
-use gridlock_puzzles::rush_hour::generate::{generate, Generated, Report, Request, Set, Stop};
+use gridlock_puzzles::rush_hour::generate::{generate, Generated, Report, Request, Set};
 use gridlock_puzzles::rush_hour::json::GeneratedJson;
 use gridlock_puzzles::rush_hour::parse_database;
-use std::time::Instant;
-
-/// Default `--timeout` of a generation, in seconds: long enough for every difficulty the
-/// generator reaches quickly, short enough that an impossible request ends.
-pub const DEFAULT_TIMEOUT: f64 = 300.0;
 
 /// Arguments of `gridlock rush-hour generate`.
 #[derive(clap::Args, Debug)]
@@ -123,84 +118,22 @@ pub fn request(args: &Args) -> Result<Request, CliError> {
 /// Runs `gridlock rush-hour generate`.
 pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
     let req = request(&args)?;
-    let limits = limits(
-        usize::MAX,
-        Some(args.timeout.unwrap_or(DEFAULT_TIMEOUT)),
-        args.memory.budget(),
-    );
-    let clock = Instant::now();
-    let bar = Progress::new("puzzles", (req.count > 1).then_some(req.count as u64));
-    // both callbacks write: the output and the first failure (a closed pipe) are shared
-    let sink = std::cell::RefCell::new((out, None::<CliError>));
-    let mut index = 0;
-    let mut shown = 0u64;
-    let report = generate(
-        &req,
-        &limits,
-        |g| {
-            index += 1;
-            let mut sink = sink.borrow_mut();
-            // each line goes out at once, so a reader that has gone (`| head -1`) stops the
-            // run at the next puzzle
-            let written = render(g, index, req.count, args.format)
-                .and_then(|t| sink.0.write(&t))
-                .and_then(|()| sink.0.flush());
-            match written {
-                Ok(()) => true,
-                Err(e) => {
-                    sink.1 = Some(e);
-                    false
-                }
-            }
-        },
-        |r| {
-            let done = r.puzzles.len() as u64;
-            bar.advance(done, done - shown, clock.elapsed().as_secs_f64());
-            shown = done;
-            let mut sink = sink.borrow_mut();
-            if sink.1.is_none() {
-                if let Err(e) = sink.0.flush() {
-                    sink.1 = Some(e);
-                }
-            }
-        },
-    );
-    drop(bar);
-    let (out, failed) = sink.into_inner();
-    if let Some(e) = failed {
-        return Err(e);
-    }
-    out.flush()?;
-    let secs = clock.elapsed().as_secs_f64();
-    if args.stats {
-        eprintln!("gridlock: {}", summary(&report, req.count, secs));
-    }
-    match report.stopped {
-        None => Ok(0),
-        Some(reason) => {
-            let (why, raise) = match reason {
-                Stop::Timeout => (
-                    format!(
-                        "time limit of {} s reached",
-                        args.timeout.unwrap_or(DEFAULT_TIMEOUT)
-                    ),
-                    "raise --timeout",
-                ),
-                Stop::Cancelled => ("interrupted".to_string(), "run again"),
-                Stop::Candidates(_) => (reason.to_string(), "raise --max-candidates"),
-                Stop::Memory(_) => (reason.to_string(), "raise --max-memory"),
-            };
-            Err(CliError::Limit(format!(
-                "{why}: found {} of {} {} (largest MOVES met: {}; {} candidate boards \
-                 tried); {raise} or widen --moves/--vehicles",
-                report.puzzles.len(),
-                req.count,
-                if req.count == 1 { "puzzle" } else { "puzzles" },
-                report.best_moves,
-                report.tried
-            )))
-        }
-    }
+    let cmd = Command {
+        count: req.count,
+        unit: "puzzle",
+        units: "puzzles",
+        timeout: args.timeout,
+        memory: args.memory.budget(),
+        stats: args.stats,
+        widen: "--moves/--vehicles",
+    };
+    command(
+        out,
+        cmd,
+        |g, index| render(g, index, req.count, args.format),
+        |limits, c| generate(&req, limits, c.each, |r| (c.progress)(r.puzzles.len())),
+        |r, secs| summary(r, req.count, secs),
+    )
 }
 
 /// The `--stats` line.

@@ -3,15 +3,10 @@
 //! in the chosen format, and reports the run on stderr.
 
 use super::generate::parse_range;
-use crate::common::limits;
 use crate::error::CliError;
 use crate::output::Output;
-use crate::progress::Progress;
-use gridlock_puzzles::sokoban::generate::{generate, Generated, Report, Request, Stop};
-use std::time::Instant;
-
-/// Default `--timeout` of a generation, in seconds.
-pub const DEFAULT_TIMEOUT: f64 = 300.0;
+use crate::stream::{command, Command};
+use gridlock_puzzles::sokoban::generate::{generate, Generated, Report, Request};
 
 /// Arguments of `gridlock sokoban generate`.
 #[derive(clap::Args, Debug)]
@@ -100,69 +95,22 @@ pub fn request(args: &Args) -> Result<Request, CliError> {
 /// Runs `gridlock sokoban generate`.
 pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
     let req = request(&args)?;
-    let timeout = args.timeout.unwrap_or(DEFAULT_TIMEOUT);
-    let limits = limits(usize::MAX, Some(timeout), args.memory.budget());
-    let clock = Instant::now();
-    let bar = Progress::new("levels", (req.count > 1).then_some(req.count as u64));
-    // both callbacks write: the output and the first failure (a closed pipe) are shared
-    let sink = std::cell::RefCell::new((out, None::<CliError>));
-    let mut index = 0;
-    let mut shown = 0u64;
-    let report = generate(
-        &req,
-        &limits,
-        |g| {
-            index += 1;
-            let mut sink = sink.borrow_mut();
-            let written = render(g, index, req.count, args.format)
-                .and_then(|t| sink.0.write(&t))
-                .and_then(|()| sink.0.flush());
-            match written {
-                Ok(()) => true,
-                Err(e) => {
-                    sink.1 = Some(e);
-                    false
-                }
-            }
-        },
-        |r| {
-            let done = r.levels.len() as u64;
-            bar.advance(done, done - shown, clock.elapsed().as_secs_f64());
-            shown = done;
-        },
-    );
-    drop(bar);
-    let (out, failed) = sink.into_inner();
-    if let Some(e) = failed {
-        return Err(e);
-    }
-    out.flush()?;
-    if args.stats {
-        let secs = clock.elapsed().as_secs_f64();
-        eprintln!("gridlock: {}", summary(&report, req.count, secs));
-    }
-    match report.stopped {
-        None => Ok(0),
-        Some(reason) => {
-            let (why, raise) = match reason {
-                Stop::Timeout => (
-                    format!("time limit of {timeout} s reached"),
-                    "raise --timeout",
-                ),
-                Stop::Cancelled => ("interrupted".to_string(), "run again"),
-                Stop::Candidates(_) => (reason.to_string(), "raise --max-candidates"),
-                Stop::Memory(_) => (reason.to_string(), "raise --max-memory"),
-            };
-            Err(CliError::Limit(format!(
-                "{why}: found {} of {} (largest optimal pushes met: {}; {} candidate rooms \
-                 tried); {raise} or widen --pushes/--boxes/--size",
-                report.levels.len(),
-                levels(req.count),
-                report.best_pushes,
-                report.tried
-            )))
-        }
-    }
+    let cmd = Command {
+        count: req.count,
+        unit: "level",
+        units: "levels",
+        timeout: args.timeout,
+        memory: args.memory.budget(),
+        stats: args.stats,
+        widen: "--pushes/--boxes/--size",
+    };
+    command(
+        out,
+        cmd,
+        |g, index| render(g, index, req.count, args.format),
+        |limits, c| generate(&req, limits, c.each, |r| (c.progress)(r.levels.len())),
+        |r, secs| summary(r, req.count, secs),
+    )
 }
 
 fn levels(n: usize) -> String {

@@ -16,7 +16,8 @@
 //!
 //! The work is split into *jobs* ([`climb`]): job `i` climbs from a random board seeded by
 //! `(seed, i)` alone. Jobs run in parallel, in chunks, and their puzzles are accepted in job
-//! order, so the output depends only on the request, not on threads or timing.
+//! order, so the output depends only on the request, not on threads or timing: the driver
+//! [`crate::generator`], shared with Sokoban's generator.
 //! Files: [`rng`] (the seeded generator), [`design`] (random boards and changes), [`climb`]
 //! (one job: evaluate, climb, reduce), [`known`] (the largest optimum a request can reach).
 
@@ -25,10 +26,9 @@ pub mod design;
 pub mod known;
 pub mod rng;
 
+use crate::generator::{self, run_jobs, Accept, Candidate, Outcome, Plan, Take};
 use design::Shape;
-use gridlock_search::{Limits, StopReason};
-use rayon::prelude::*;
-use rustc_hash::FxHashSet;
+use gridlock_search::Limits;
 
 /// Which pieces a board may use.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -228,118 +228,75 @@ pub struct Report {
     pub stopped: Option<Stop>,
 }
 
-/// Why a run ended before it had `count` puzzles.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum Stop {
-    /// The limits' deadline passed.
-    #[error("time limit reached")]
-    Timeout,
-    /// The limits' cancel flag was raised (Ctrl-C), or the caller's `each` asked to stop.
-    #[error("interrupted")]
-    Cancelled,
-    /// [`Request::max_candidates`] candidate boards were evaluated.
-    #[error("candidate limit of {0} boards reached")]
-    Candidates(u64),
-    /// The process holds more than the limits' memory budget.
-    #[error("{0}")]
-    Memory(StopReason),
+/// The candidates of a Rush Hour run: boards (`candidate limit of 5 boards reached`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Boards;
+
+impl Candidate for Boards {
+    const PLURAL: &'static str = "boards";
+    const MEASURE: &'static str = "MOVES";
 }
 
-impl Stop {
-    /// The engine's word for this stop, for callers that report every limit alike (the
-    /// datasets, the Python binding). A candidate cap counts as a state cap of that many
-    /// boards: both are counts that do not depend on the machine's speed.
-    pub fn reason(self) -> StopReason {
-        match self {
-            Stop::Timeout => StopReason::Timeout,
-            Stop::Cancelled => StopReason::Cancelled,
-            Stop::Memory(reason) => reason,
-            Stop::Candidates(n) => StopReason::StateLimit(n.try_into().unwrap_or(usize::MAX)),
-        }
+/// Why a run ended before it had `count` puzzles (the driver's, counting boards).
+pub type Stop = generator::Stop<Boards>;
+
+impl Outcome for Report {
+    type Candidate = Boards;
+    fn kept(&self) -> usize {
+        self.puzzles.len()
+    }
+    fn stopped(&self) -> Option<Stop> {
+        self.stopped
+    }
+    fn shortfall(&self) -> String {
+        generator::shortfall::<Boards>(self.best_moves, self.tried)
     }
 }
 
-/// Whether the limits' deadline has passed or their cancel flag is raised.
-fn limit_hit(limits: &Limits) -> Option<Stop> {
-    match limits.check_clock() {
-        Ok(()) => None,
-        Err(StopReason::Cancelled) => Some(Stop::Cancelled),
-        Err(_) => Some(Stop::Timeout),
-    }
-}
-
-/// Whether the candidate cap is spent (checked before each job's result is taken).
-fn out_of_candidates(req: &Request, report: &Report) -> Option<Stop> {
-    req.max_candidates
-        .filter(|&cap| report.tried >= cap)
-        .map(Stop::Candidates)
-}
+/// Jobs per thread in a chunk once the run is under way.
+const CHUNK_PER_THREAD: u64 = 4;
 
 /// Generates `req.count` puzzles (see the module comment for what each one is), calling
 /// `each` on every puzzle as it is accepted (in output order; returning false stops the run,
 /// e.g. when the reader has gone) and `progress` after every chunk of jobs. Stops early, with
 /// the puzzles found so far, when `limits`' deadline passes, its cancel flag is raised,
 /// `req.max_candidates` is spent or the process holds more than the memory budget
-/// (`Report::stopped`); without any of them an impossible request runs for ever. `req` must
-/// pass [`Request::check`].
+/// (`Report::stopped`); without any of them an impossible request runs for ever. The
+/// candidate cap is checked between jobs (a job, at most a few thousand candidates, is never
+/// cut short). `req` must pass [`Request::check`].
 pub fn generate(
     req: &Request,
     limits: &Limits,
-    mut each: impl FnMut(&Generated) -> bool,
-    mut progress: impl FnMut(&Report),
+    each: impl FnMut(&Generated) -> bool,
+    progress: impl FnMut(&Report),
 ) -> Report {
     let mut report = Report::default();
-    let mut keys: FxHashSet<String> = FxHashSet::default();
-    let stop = || limit_hit(limits).is_some();
-    // chunk sizes only decide how much work runs at once (and is wasted after the last
-    // puzzle), never which puzzles are printed
-    let threads = rayon::current_num_threads() as u64;
-    let mut chunk = threads.max(1);
-    let mut next = 0u64;
-    'run: while report.puzzles.len() < req.count {
-        // the memory budget between chunks: a climb's components are small (one 6x6
-        // component at a time per thread), so the process's resident memory stands for them
-        let memory = || limits.check_resident().err().map(Stop::Memory);
-        let hit = limit_hit(limits).or_else(|| out_of_candidates(req, &report));
-        if let Some(reason) = hit.or_else(memory) {
-            report.stopped = Some(reason);
-            break;
-        }
-        let jobs: Vec<u64> = (next..next + chunk).collect();
-        let results: Vec<climb::JobResult> = jobs
-            .par_iter()
-            .map(|&i| climb::run(req, i, &stop))
-            .collect();
-        next += chunk;
-        for result in results {
-            if let Some(reason) = out_of_candidates(req, &report) {
-                report.stopped = Some(reason);
-                break 'run;
-            }
+    let mut accept = Accept::new(req.count, |g: &Generated| &g.key, each);
+    let stop = || limits.check_clock().is_err();
+    let plan = Plan {
+        limits,
+        max_candidates: req.max_candidates,
+        per_thread: CHUNK_PER_THREAD,
+    };
+    // the memory budget is checked between chunks: a climb's components are small (one 6x6
+    // component at a time per thread), so the process's resident memory stands for them
+    report.stopped = run_jobs(
+        plan,
+        (&mut report, |r| r.tried),
+        |i| climb::run(req, i, &stop),
+        |report, result: climb::JobResult| {
             report.jobs += 1;
             report.tried += result.tried;
             report.best_moves = report.best_moves.max(result.best_moves);
             for g in result.found {
-                if report.puzzles.len() == req.count {
-                    break;
-                }
-                if keys.insert(g.key.clone()) {
-                    let go_on = each(&g);
-                    report.puzzles.push(g);
-                    if !go_on {
-                        report.stopped = Some(Stop::Cancelled);
-                        return report;
-                    }
-                } else {
-                    report.duplicates += 1;
+                match accept.offer(g, &mut report.puzzles, &mut report.duplicates) {
+                    Take::More => {}
+                    end => return end,
                 }
             }
-        }
-        progress(&report);
-        chunk = (chunk * 2).min(threads * 4);
-    }
-    if report.puzzles.len() >= req.count {
-        report.stopped = None;
-    }
+            Take::More
+        },
+        progress,
+    );
     report
 }

@@ -350,7 +350,7 @@ impl Job<'_> {
     /// picks the fewest moves may have been stopped by either, which must not change the
     /// level printed).
     fn limits_hit(&self) -> Option<Stop> {
-        super::limit_hit(self.limits)
+        self.limits.check_clock().err().and_then(Stop::from_reason)
     }
 }
 

@@ -18,7 +18,8 @@
 //! The work is split into *jobs*: job `i` draws one room with the random stream of
 //! `(seed, i)` alone ([`job`]). Jobs run in parallel, in chunks, and their levels are
 //! accepted in job order, so the output depends only on the request, never on the machine
-//! or the number of threads (the Rush Hour generator's scheme: docs/generate.md).
+//! or the number of threads (the driver [`crate::generator`], shared with Rush Hour's
+//! generator).
 
 pub mod job;
 pub mod key;
@@ -28,9 +29,8 @@ pub mod room;
 
 use super::board::Level;
 use super::solve::Solution;
-use gridlock_search::{Limits, StopReason};
-use rayon::prelude::*;
-use rustc_hash::FxHashSet;
+use crate::generator::{self, run_jobs, Accept, Candidate, Outcome, Plan, Take};
+use gridlock_search::Limits;
 
 /// Smallest side of a room, border included.
 pub const MIN_SIDE: usize = 5;
@@ -187,58 +187,29 @@ pub struct Report {
     pub stopped: Option<Stop>,
 }
 
-/// Why a run ended before it had `count` levels.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum Stop {
-    /// The limits' deadline passed.
-    #[error("time limit reached")]
-    Timeout,
-    /// The limits' cancel flag was raised (Ctrl-C), or the caller's `each` asked to stop.
-    #[error("interrupted")]
-    Cancelled,
-    /// [`Request::max_candidates`] rooms were tried.
-    #[error("candidate limit of {0} rooms reached")]
-    Candidates(u64),
-    /// The process holds more than the limits' memory budget (checked between chunks), or
-    /// a job's proof would have held more than its share of it.
-    #[error("{0}")]
-    Memory(StopReason),
+/// The candidates of a Sokoban run: rooms (`candidate limit of 5 rooms reached`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rooms;
+
+impl Candidate for Rooms {
+    const PLURAL: &'static str = "rooms";
+    const MEASURE: &'static str = "optimal pushes";
 }
 
-impl Stop {
-    /// The engine's word for this stop, for callers that report every limit alike (the
-    /// web server, the Python binding). A candidate cap counts as a state cap of that many
-    /// rooms: both are counts that do not depend on the machine's speed.
-    pub fn reason(self) -> StopReason {
-        match self {
-            Stop::Timeout => StopReason::Timeout,
-            Stop::Cancelled => StopReason::Cancelled,
-            Stop::Memory(reason) => reason,
-            Stop::Candidates(n) => StopReason::StateLimit(n.try_into().unwrap_or(usize::MAX)),
-        }
+/// Why a run ended before it had `count` levels (the driver's, counting rooms).
+pub type Stop = generator::Stop<Rooms>;
+
+impl Outcome for Report {
+    type Candidate = Rooms;
+    fn kept(&self) -> usize {
+        self.levels.len()
     }
-
-    /// The stop for a search that ended with `reason` (a state cap is not a stop of the
-    /// run: it is part of the job, and the same on every machine).
-    pub(crate) fn from_reason(reason: StopReason) -> Option<Stop> {
-        match reason {
-            StopReason::StateLimit(_) => None,
-            StopReason::Timeout => Some(Stop::Timeout),
-            StopReason::Cancelled => Some(Stop::Cancelled),
-            other => Some(Stop::Memory(other)),
-        }
+    fn stopped(&self) -> Option<Stop> {
+        self.stopped
     }
-}
-
-/// Whether the limits' deadline has passed or their cancel flag is raised.
-fn limit_hit(limits: &Limits) -> Option<Stop> {
-    limits.check_clock().err().and_then(Stop::from_reason)
-}
-
-/// The process's resident memory against the budget (the reverse searches' tables are not
-/// counted one by one: they are freed when their job ends).
-fn memory_hit(limits: &Limits) -> Option<Stop> {
-    limits.check_resident().err().map(Stop::Memory)
+    fn shortfall(&self) -> String {
+        generator::shortfall::<Rooms>(self.best_pushes, self.tried)
+    }
 }
 
 /// Jobs per thread in a chunk once the run is under way: enough to keep the threads busy
@@ -254,63 +225,38 @@ const CHUNK_PER_THREAD: u64 = 8;
 pub fn generate(
     req: &Request,
     limits: &Limits,
-    mut each: impl FnMut(&Generated) -> bool,
-    mut progress: impl FnMut(&Report),
+    each: impl FnMut(&Generated) -> bool,
+    progress: impl FnMut(&Report),
 ) -> Report {
     let mut report = Report::default();
-    let mut keys: FxHashSet<String> = FxHashSet::default();
+    let mut accept = Accept::new(req.count, |g: &Generated| &g.key, each);
     let threads = rayon::current_num_threads() as u64;
-    // chunk sizes decide how much work runs at once, never which levels are printed
-    let mut chunk = threads.max(1);
-    let mut next = 0u64;
     let share = Limits {
         max_bytes: limits.max_bytes.map(|b| b / threads.max(1)),
         ..limits.clone()
     };
-    'run: while report.levels.len() < req.count {
-        if let Some(reason) = limit_hit(limits).or_else(|| memory_hit(limits)) {
-            report.stopped = Some(reason);
-            break;
-        }
-        let end = match req.max_candidates {
-            Some(cap) if next >= cap => {
-                report.stopped = Some(Stop::Candidates(cap));
-                break;
-            }
-            Some(cap) => (next + chunk).min(cap),
-            None => next + chunk,
-        };
-        let results: Vec<job::JobResult> = (next..end)
-            .into_par_iter()
-            .map(|i| job::run(req, i, &share))
-            .collect();
-        next = end;
-        for result in results {
+    let plan = Plan {
+        limits,
+        max_candidates: req.max_candidates,
+        per_thread: CHUNK_PER_THREAD,
+    };
+    report.stopped = run_jobs(
+        plan,
+        (&mut report, |r| r.tried),
+        |i| job::run(req, i, &share),
+        |report, result: job::JobResult| {
             if let Some(stop) = result.cut {
-                report.stopped = Some(stop);
-                break 'run;
+                return Take::Stop(stop);
             }
             report.tried += 1;
             report.nodes += result.nodes;
             report.best_pushes = report.best_pushes.max(result.best_pushes);
-            let Some(g) = result.found else { continue };
-            if !keys.insert(g.key.clone()) {
-                report.duplicates += 1;
-                continue;
+            match result.found {
+                Some(g) => accept.offer(g, &mut report.levels, &mut report.duplicates),
+                None => Take::More,
             }
-            let go_on = each(&g);
-            report.levels.push(g);
-            if !go_on {
-                report.stopped = Some(Stop::Cancelled);
-                return report;
-            }
-            if report.levels.len() == req.count {
-                break 'run;
-            }
-        }
-        progress(&report);
-        chunk = (chunk * 2).min(threads * CHUNK_PER_THREAD);
-    }
-    progress(&report);
+        },
+        progress,
+    );
     report
 }
