@@ -76,3 +76,27 @@ pub fn puzzle(py: Python<'_>, e: &PuzzleError) -> PyErr {
         PuzzleError::Limit(s) => crate::run::limit_error(py, s),
     }
 }
+
+/// The value of keyword `field` named `name` among `choices`, or a `ValueError` naming them:
+/// `objective: expected "pushes" or "moves", found "x"`.
+pub fn choose<T: Copy>(
+    py: Python<'_>,
+    field: &str,
+    choices: &[(&str, T)],
+    name: &str,
+) -> PyResult<T> {
+    if let Some(&(_, value)) = choices.iter().find(|c| c.0 == name) {
+        return Ok(value);
+    }
+    let names: Vec<String> = choices.iter().map(|c| format!("{:?}", c.0)).collect();
+    let (last, rest) = names.split_last().expect("at least one choice");
+    let listed = if rest.is_empty() {
+        last.clone()
+    } else {
+        format!("{} or {last}", rest.join(", "))
+    };
+    Err(argument(
+        py,
+        format!("{field}: expected {listed}, found {name:?}"),
+    ))
+}

@@ -37,14 +37,12 @@ impl Options {
 }
 
 fn objective(py: Python<'_>, name: &str) -> PyResult<Objective> {
-    match name {
-        "moves" => Ok(Objective::Moves),
-        "cycles" => Ok(Objective::Cycles),
-        other => Err(errors::argument(
-            py,
-            format!("objective: expected \"moves\" or \"cycles\", found {other:?}"),
-        )),
-    }
+    errors::choose(
+        py,
+        "objective",
+        &[("moves", Objective::Moves), ("cycles", Objective::Cycles)],
+        name,
+    )
 }
 
 /// Solves one board: the library's JSON report. `fast` gets the CLI's 10-second budget when

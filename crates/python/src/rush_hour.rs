@@ -30,14 +30,12 @@ fn exit(py: Python<'_>, exit_row: Option<u32>) -> PyResult<Option<usize>> {
 }
 
 fn metric(py: Python<'_>, name: &str) -> PyResult<Metric> {
-    match name {
-        "steps" => Ok(Metric::Steps),
-        "moves" => Ok(Metric::Moves),
-        other => Err(errors::argument(
-            py,
-            format!("metric: expected \"steps\" or \"moves\", found {other:?}"),
-        )),
-    }
+    errors::choose(
+        py,
+        "metric",
+        &[("steps", Metric::Steps), ("moves", Metric::Moves)],
+        name,
+    )
 }
 
 /// The CLI's state cap unless another is given.
@@ -182,16 +180,12 @@ pub fn rush_hour_generate<'py>(
     timeout: Option<f64>,
     max_memory: Memory,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    let set = match set {
-        "any" => Set::Any,
-        "physical" => Set::Physical,
-        other => {
-            return Err(errors::argument(
-                py,
-                format!("set: expected \"any\" or \"physical\", found {other:?}"),
-            ))
-        }
-    };
+    let set = errors::choose(
+        py,
+        "set",
+        &[("any", Set::Any), ("physical", Set::Physical)],
+        set,
+    )?;
     let req = Request {
         moves,
         vehicles: vehicles.unwrap_or((2, MAX_VEHICLES)),

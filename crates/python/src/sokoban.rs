@@ -16,14 +16,12 @@ use pyo3::types::PyString;
 use rayon::prelude::*;
 
 fn objective(py: Python<'_>, name: &str) -> PyResult<Objective> {
-    match name {
-        "pushes" => Ok(Objective::Pushes),
-        "moves" => Ok(Objective::Moves),
-        other => Err(errors::argument(
-            py,
-            format!("objective: expected \"pushes\" or \"moves\", found {other:?}"),
-        )),
-    }
+    errors::choose(
+        py,
+        "objective",
+        &[("pushes", Objective::Pushes), ("moves", Objective::Moves)],
+        name,
+    )
 }
 
 /// The CLI's state cap unless another is given.
