@@ -2,7 +2,7 @@
 //! accepted (so `| head -1` stops the run at the next item), a progress counter, and the
 //! exit-3 message of a run that stopped short, in the library's words.
 
-use crate::common::limits;
+use crate::common::{limits, Memory};
 use crate::error::CliError;
 use crate::output::Output;
 use crate::progress::Progress;
@@ -66,20 +66,39 @@ fn stream<G, R>(
     Ok((report, clock.elapsed().as_secs_f64()))
 }
 
-/// What a `generate` command says of its items and options, for [`command`].
-pub struct Command {
-    /// Items asked for (`--count`).
+/// The options every `generate` command takes beside its request.
+#[derive(clap::Args, Debug)]
+pub struct RunArgs {
+    /// Number of puzzles (levels) to print.
+    #[arg(long, value_name = "N", default_value_t = 1)]
     pub count: usize,
+    /// Seed: the same options and seed print the same output on any machine.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Stop after this many seconds (exit 3, printing what was found); `none`: no time
+    /// limit. Default 300.
+    #[arg(long, value_name = "SECONDS|none", value_parser = crate::common::parse_seconds, allow_negative_numbers = true)]
+    pub timeout: Option<f64>,
+    /// Stop after trying this many candidates, boards or rooms (exit 3, printing what was
+    /// found): a bound that, unlike --timeout, gives the same output on any machine.
+    /// Default: none.
+    #[arg(long, value_name = "N")]
+    pub max_candidates: Option<u64>,
+    #[command(flatten)]
+    pub memory: Memory,
+    /// Print a summary (items, candidates tried, rate) on stderr.
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// What a `generate` command says of its items, for [`command`].
+pub struct Command<'a> {
+    /// The shared options.
+    pub run: &'a RunArgs,
     /// What an item is called, singular ("puzzle", "level").
     pub unit: &'static str,
     /// Its plural, for the progress counter.
     pub units: &'static str,
-    /// `--timeout` (`None`: [`DEFAULT_TIMEOUT`]).
-    pub timeout: Option<f64>,
-    /// `--max-memory`'s budget.
-    pub memory: Option<u64>,
-    /// `--stats`.
-    pub stats: bool,
     /// The options that widen the request, for the exit-3 message.
     pub widen: &'static str,
 }
@@ -89,15 +108,16 @@ pub struct Command {
 /// exit 3 saying why the run stopped short, what it found and what to raise.
 pub fn command<G, R: Outcome>(
     out: &mut Output,
-    cmd: Command,
+    cmd: Command<'_>,
     render: impl Fn(&G, usize) -> Result<String, CliError>,
     generate: impl FnOnce(&Limits, Callbacks<'_, G>) -> R,
     summary: impl Fn(&R, f64) -> String,
 ) -> Result<u8, CliError> {
-    let timeout = cmd.timeout.unwrap_or(DEFAULT_TIMEOUT);
-    let limits = limits(usize::MAX, Some(timeout), cmd.memory);
-    let (report, secs) = stream(out, cmd.units, cmd.count, render, |c| generate(&limits, c))?;
-    if cmd.stats {
+    let (run, count) = (cmd.run, cmd.run.count);
+    let timeout = run.timeout.unwrap_or(DEFAULT_TIMEOUT);
+    let limits = limits(usize::MAX, Some(timeout), run.memory.budget());
+    let (report, secs) = stream(out, cmd.units, count, render, |c| generate(&limits, c))?;
+    if run.stats {
         eprintln!("gridlock: {}", summary(&report, secs));
     }
     match report.stopped() {
@@ -106,7 +126,7 @@ pub fn command<G, R: Outcome>(
             "{}: found {} of {} ({}); {} or widen {}",
             stop.with_timeout(timeout),
             report.kept(),
-            quantity(cmd.count, cmd.unit),
+            quantity(count, cmd.unit),
             report.shortfall(),
             stop.remedy(),
             cmd.widen

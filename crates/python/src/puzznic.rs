@@ -29,21 +29,16 @@ impl Options {
         (timeout, max_states, memory): (Option<f64>, Option<usize>, Memory),
     ) -> PyResult<Options> {
         Ok(Options {
-            objective: self::objective(py, objective)?,
+            objective: errors::choose(py, "objective", &OBJECTIVES, objective)?,
             fast,
             budget: Budget::new(timeout, max_states, memory),
         })
     }
 }
 
-fn objective(py: Python<'_>, name: &str) -> PyResult<Objective> {
-    errors::choose(
-        py,
-        "objective",
-        &[("moves", Objective::Moves), ("cycles", Objective::Cycles)],
-        name,
-    )
-}
+/// The `objective=` keyword's values.
+const OBJECTIVES: [(&str, Objective); 2] =
+    [("moves", Objective::Moves), ("cycles", Objective::Cycles)];
 
 /// Solves one board: the library's JSON report. `fast` gets the CLI's 10-second budget when
 /// no timeout is given.

@@ -29,14 +29,8 @@ fn exit(py: Python<'_>, exit_row: Option<u32>) -> PyResult<Option<usize>> {
     }
 }
 
-fn metric(py: Python<'_>, name: &str) -> PyResult<Metric> {
-    errors::choose(
-        py,
-        "metric",
-        &[("steps", Metric::Steps), ("moves", Metric::Moves)],
-        name,
-    )
-}
+/// The `metric=` keyword's values.
+const METRICS: [(&str, Metric); 2] = [("steps", Metric::Steps), ("moves", Metric::Moves)];
 
 /// The CLI's state cap unless another is given.
 fn budget(timeout: Option<f64>, max_states: Option<usize>, memory: Memory) -> Budget {
@@ -71,7 +65,10 @@ pub fn rush_hour_solve<'py>(
     max_states: Option<usize>,
     max_memory: Memory,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let (metric, exit) = (self::metric(py, metric)?, self::exit(py, exit_row)?);
+    let (metric, exit) = (
+        errors::choose(py, "metric", &METRICS, metric)?,
+        self::exit(py, exit_row)?,
+    );
     let budget = budget(timeout, max_states, max_memory);
     let found = interruptible(py, |cancel| {
         answer(board, exit, metric, limit, &budget.limits(&cancel))
@@ -96,7 +93,10 @@ pub fn rush_hour_solve_many<'py>(
     max_states: Option<usize>,
     max_memory: Memory,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    let (metric, exit) = (self::metric(py, metric)?, self::exit(py, exit_row)?);
+    let (metric, exit) = (
+        errors::choose(py, "metric", &METRICS, metric)?,
+        self::exit(py, exit_row)?,
+    );
     let budget = budget(timeout, max_states, max_memory).shared();
     let found = interruptible(py, |cancel| {
         let puzzles = inputs

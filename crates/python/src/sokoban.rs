@@ -15,14 +15,9 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 use rayon::prelude::*;
 
-fn objective(py: Python<'_>, name: &str) -> PyResult<Objective> {
-    errors::choose(
-        py,
-        "objective",
-        &[("pushes", Objective::Pushes), ("moves", Objective::Moves)],
-        name,
-    )
-}
+/// The `objective=` keyword's values.
+const OBJECTIVES: [(&str, Objective); 2] =
+    [("pushes", Objective::Pushes), ("moves", Objective::Moves)];
 
 /// The CLI's state cap unless another is given.
 fn budget(timeout: Option<f64>, max_states: Option<usize>, memory: Memory) -> Budget {
@@ -54,7 +49,7 @@ pub fn sokoban_solve<'py>(
     max_states: Option<usize>,
     max_memory: Memory,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let objective = self::objective(py, objective)?;
+    let objective = errors::choose(py, "objective", &OBJECTIVES, objective)?;
     let level = parse_level(level, number).map_err(|e| errors::parse(py, &e))?;
     let budget = budget(timeout, max_states, max_memory);
     let found = interruptible(py, |cancel| {
@@ -98,7 +93,7 @@ pub fn sokoban_solve_many<'py>(
     max_states: Option<usize>,
     max_memory: Memory,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    let objective = self::objective(py, objective)?;
+    let objective = errors::choose(py, "objective", &OBJECTIVES, objective)?;
     let levels = levels(py, inputs)?;
     let budget = budget(timeout, max_states, max_memory).shared();
     let reports = interruptible(py, |cancel| {
@@ -134,7 +129,7 @@ pub fn sokoban_verify<'py>(
     max_states: Option<usize>,
     max_memory: Memory,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let objective = self::objective(py, objective)?;
+    let objective = errors::choose(py, "objective", &OBJECTIVES, objective)?;
     let level = parse_level(level, number).map_err(|e| errors::parse(py, &e))?;
     let budget = budget(timeout, max_states, max_memory);
     let judged = interruptible(py, |cancel| {

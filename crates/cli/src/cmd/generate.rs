@@ -2,10 +2,9 @@
 //! (SPEC §10). Parses and checks the options, streams the library's puzzles in the chosen
 //! format, and reports the run on stderr.
 
-use crate::common::Memory;
 use crate::error::CliError;
 use crate::output::{self, Output};
-use crate::stream::{command, Command};
+use crate::stream::{command, Command, RunArgs};
 use gridlock_puzzles::quantity;
 use gridlock_puzzles::rush_hour::generate::{generate, Generated, Report, Request, Set};
 use gridlock_puzzles::rush_hour::json::GeneratedJson;
@@ -27,29 +26,12 @@ pub struct Args {
     /// red car, 4 trucks).
     #[arg(long, value_enum, default_value_t = SetArg::Any)]
     pub set: SetArg,
-    /// Number of puzzles.
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    pub count: usize,
-    /// Seed: the same options and seed print the same puzzles on any machine.
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    pub seed: u64,
     /// Output format: `MOVES BOARD SIZE` lines (judge), boards for people (text), or one
     /// JSON object per puzzle with steps, key and an optimal solution (json).
     #[arg(long, value_enum, default_value_t = GenFormat::Judge)]
     pub format: GenFormat,
-    /// Stop after this many seconds (exit 3, printing what was found); `none`: no time
-    /// limit. Default 300.
-    #[arg(long, value_name = "SECONDS|none", value_parser = crate::common::parse_seconds, allow_negative_numbers = true)]
-    pub timeout: Option<f64>,
-    /// Stop after evaluating this many candidate boards (exit 3, printing what was found):
-    /// a bound that, unlike --timeout, gives the same output on any machine. Default: none.
-    #[arg(long, value_name = "N")]
-    pub max_candidates: Option<u64>,
     #[command(flatten)]
-    pub memory: Memory,
-    /// Print a summary (puzzles, candidates tried, rate) on stderr.
-    #[arg(long)]
-    pub stats: bool,
+    pub run: RunArgs,
 }
 
 /// `--set`.
@@ -107,9 +89,9 @@ pub fn request(args: &Args) -> Result<Request, CliError> {
             SetArg::Any => Set::Any,
             SetArg::Physical => Set::Physical,
         },
-        count: args.count,
-        seed: args.seed,
-        max_candidates: args.max_candidates,
+        count: args.run.count,
+        seed: args.run.seed,
+        max_candidates: args.run.max_candidates,
     };
     req.check().map_err(CliError::Input)?;
     Ok(req)
@@ -119,12 +101,9 @@ pub fn request(args: &Args) -> Result<Request, CliError> {
 pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
     let req = request(&args)?;
     let cmd = Command {
-        count: req.count,
+        run: &args.run,
         unit: "puzzle",
         units: "puzzles",
-        timeout: args.timeout,
-        memory: args.memory.budget(),
-        stats: args.stats,
         widen: "--moves/--vehicles",
     };
     command(

@@ -5,7 +5,7 @@
 use super::generate::parse_range;
 use crate::error::CliError;
 use crate::output::Output;
-use crate::stream::{command, Command};
+use crate::stream::{command, Command, RunArgs};
 use gridlock_puzzles::sokoban::generate::{generate, Generated, Report, Request};
 
 /// Arguments of `gridlock sokoban generate`.
@@ -25,30 +25,13 @@ pub struct Args {
     /// rule).
     #[arg(long, value_name = "N", default_value_t = gridlock_puzzles::sokoban::generate::PER_BOX)]
     pub pushes_per_box: u32,
-    /// Number of levels.
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    pub count: usize,
-    /// Seed: the same options and seed print the same levels on any machine.
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    pub seed: u64,
     /// Output format: a collection `gridlock sokoban --batch` reads (judge: `; N (P pushes)`
     /// then the rows), levels with their solution for people (text), or one JSON object per
     /// level with an optimal solution (json).
     #[arg(long, value_enum, default_value_t = GenFormat::Judge)]
     pub format: GenFormat,
-    /// Stop after this many seconds (exit 3, printing what was found); `none`: no time
-    /// limit. Default 300.
-    #[arg(long, value_name = "SECONDS|none", value_parser = crate::common::parse_seconds, allow_negative_numbers = true)]
-    pub timeout: Option<f64>,
-    /// Stop after trying this many candidate rooms (exit 3, printing what was found): a
-    /// bound that, unlike --timeout, gives the same output on any machine. Default: none.
-    #[arg(long, value_name = "N")]
-    pub max_candidates: Option<u64>,
     #[command(flatten)]
-    pub memory: crate::common::Memory,
-    /// Print a summary (levels, rooms tried, rate) on stderr.
-    #[arg(long)]
-    pub stats: bool,
+    pub run: RunArgs,
 }
 
 /// `--format` of generate.
@@ -82,9 +65,9 @@ pub fn request(args: &Args) -> Result<Request, CliError> {
         boxes: (lo as usize, usize::MAX),
         pushes,
         per_box: args.pushes_per_box,
-        count: args.count,
-        seed: args.seed,
-        max_candidates: args.max_candidates,
+        count: args.run.count,
+        seed: args.run.seed,
+        max_candidates: args.run.max_candidates,
     };
     // `A..` asks for as many boxes as the room allows
     req.boxes.1 = hi.map_or(req.most_boxes().max(lo as usize), |h| h as usize);
@@ -96,12 +79,9 @@ pub fn request(args: &Args) -> Result<Request, CliError> {
 pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
     let req = request(&args)?;
     let cmd = Command {
-        count: req.count,
+        run: &args.run,
         unit: "level",
         units: "levels",
-        timeout: args.timeout,
-        memory: args.memory.budget(),
-        stats: args.stats,
         widen: "--pushes/--boxes/--size",
     };
     command(
