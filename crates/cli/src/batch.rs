@@ -126,6 +126,22 @@ impl Batch {
         Ok(chunk)
     }
 
+    /// Writes one chunk's answers (as [`Batch::answer`]), then ends the batch with the
+    /// chunk's `failure`, if it had one; true while more chunks follow.
+    pub fn answer_chunk<A: Serialize>(
+        &mut self,
+        out: &mut Output,
+        answers: impl IntoIterator<Item = (usize, Result<A, Stopped>)>,
+        judge: impl Fn(&A) -> String,
+        (failure, done): (Option<CliError>, bool),
+    ) -> Result<bool, CliError> {
+        self.answer(out, answers, judge)?;
+        match failure {
+            Some(e) => Err(e),
+            None => Ok(!done),
+        }
+    }
+
     /// Writes one chunk's answers, in input order: each is the board's line and its answer,
     /// or the limit that stopped its search, which ends the batch (after the answers before
     /// it) with the line's number in the message.

@@ -2,7 +2,7 @@
 //! over every core, the goal's component, pattern tables built ahead of time, and its part
 //! of `gridlock verify`.
 
-use crate::batch::{Batch, Chunk};
+use crate::batch::Batch;
 use crate::common::{self, format_parser, Format, Formats};
 use crate::error::CliError;
 use crate::input::{self, source_name};
@@ -98,7 +98,7 @@ pub struct Args {
 /// The board's shape and the goal.
 #[derive(Clone, Debug, clap::Args)]
 pub struct BoardArgs {
-    /// The board's shape, RxC (otherwise read from the input).
+    /// The board's shape, RxC (otherwise read from the input; 4x4 for `build`).
     #[arg(long, value_name = "RxC", value_parser = parse_size)]
     pub size: Option<Shape>,
     /// `blank-last` (the puzzle as sold), `blank-first` (Korf's: blank top-left, then 1..),
@@ -160,16 +160,9 @@ pub struct BuildArgs {
     /// Group sizes (e.g. 7-8).
     #[arg(long, value_name = "P")]
     pub pattern: String,
-    /// The board's shape, RxC (default 4x4).
-    #[arg(long, value_name = "RxC", value_parser = parse_size)]
-    pub size: Option<Shape>,
-    /// The goal (as for solving): the tables depend on the blank's goal cell.
-    #[arg(
-        long,
-        value_name = "blank-last|blank-first|FILE",
-        default_value = "blank-last"
-    )]
-    pub goal: String,
+    /// The shape (default 4x4) and the goal: the tables depend on the blank's goal cell.
+    #[command(flatten)]
+    pub board: BoardArgs,
     #[command(flatten)]
     pub memory: common::Memory,
 }
@@ -458,11 +451,7 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
     batch.last = lines.last;
     let name = batch.name.clone();
     loop {
-        let Chunk {
-            rows,
-            failure,
-            done,
-        } = batch.chunk(CHUNK, |line, bytes| {
+        let chunk = batch.chunk(CHUNK, |line, bytes| {
             let Some(bytes) = bytes.filter(|_| line >= lines.first) else {
                 return Ok(Vec::new());
             };
@@ -477,8 +466,9 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
                 Err(e) => Err(CliError::input_in(&name, &e)),
             }
         })?;
+        let rows = &chunk.rows;
         // every shape's solver (and tables) before the parallel round
-        for row in &rows {
+        for row in rows {
             let shape = row.board.shape;
             if let std::collections::hash_map::Entry::Vacant(slot) = solvers.entry(shape) {
                 let goal = goal_board(&args.board.goal, shape)?;
@@ -496,11 +486,12 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
             });
             (row.line, answer)
         });
-        batch.answer(out, answers, BatchAnswer::judge)?;
-        if let Some(e) = failure {
-            return Err(e);
-        }
-        if done {
+        if !batch.answer_chunk(
+            out,
+            answers,
+            BatchAnswer::judge,
+            (chunk.failure, chunk.done),
+        )? {
             break;
         }
     }
@@ -521,10 +512,10 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
 }
 
 fn build(args: BuildArgs, out: &mut Output) -> Result<u8, CliError> {
-    let shape = args.size.unwrap_or(Shape::new(4, 4).expect("4x4"));
+    let shape = args.board.size.unwrap_or(Shape::new(4, 4).expect("4x4"));
     let pattern = Pattern::parse(&args.pattern, shape)
         .map_err(|e| CliError::Input(format!("--pattern: {e}")))?;
-    let goal = goal_board(&args.goal, shape)?;
+    let goal = goal_board(&args.board.goal, shape)?;
     let dir = cache::cache_dir()
         .ok_or_else(|| CliError::Internal("no cache directory: set GRIDLOCK_CACHE".into()))?;
     let (secs, bytes) = build_cost(shape, &pattern);

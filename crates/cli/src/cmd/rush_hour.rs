@@ -1,7 +1,7 @@
 //! `gridlock rush-hour`: the contest answer, optimal solutions in either metric, batch runs
 //! over many boards, component exploration, and the move-list verifier (SPEC §3, §6).
 
-use crate::batch::{Batch, Chunk};
+use crate::batch::Batch;
 use crate::common::{format_arg, stats_line, Common, Format, Formats};
 use crate::error::CliError;
 use crate::input::{self, source_name};
@@ -299,17 +299,14 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
     let mut block = Block::default();
     let mut explored = 0u64;
     loop {
-        let Chunk {
-            rows,
-            failure,
-            done,
-        } = batch.chunk(CHUNK, |line, bytes| {
+        let chunk = batch.chunk(CHUNK, |line, bytes| {
             let found = match bytes {
                 Some(bytes) => batch_line_in(bytes, line, &mut block, exit),
                 None => block_row(&mut block, exit).map(Vec::from_iter),
             };
             found.map_err(|e| CliError::input_in(&name, &e))
         })?;
+        let rows = &chunk.rows;
         let puzzles: Vec<&Puzzle> = rows.iter().map(|r| &r.puzzle).collect();
         let results = optima_all(&puzzles, &limits);
         let answers = rows.iter().zip(results).map(|(row, result)| {
@@ -320,11 +317,12 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
             });
             (row.line, answer)
         });
-        batch.answer(out, answers, BatchAnswer::judge)?;
-        if let Some(e) = failure {
-            return Err(e);
-        }
-        if done {
+        if !batch.answer_chunk(
+            out,
+            answers,
+            BatchAnswer::judge,
+            (chunk.failure, chunk.done),
+        )? {
             break;
         }
     }
