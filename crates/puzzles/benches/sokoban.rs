@@ -285,7 +285,9 @@ fn tunnels(c: &mut Criterion) {
         }
         let [plain, macros] = &totals;
         println!(
-            "sokoban {} tunnel macros: {} expanded, {} generated, {:.3} s against {}              expanded, {} generated, {:.3} s without (300 levels): {:.1} % fewer expansions,              time ratio {:.3}",
+            "sokoban {} tunnel macros: {} expanded, {} generated, {:.3} s against {} expanded, \
+             {} generated, {:.3} s without (300 levels): {:.1} % fewer expansions, time ratio \
+             {:.3}",
             objective.name(),
             macros.expanded,
             macros.generated,

@@ -85,8 +85,9 @@ pub struct Run {
     pub from: u16,
     /// Direction of every push.
     pub dir: Dir,
-    /// Number of pushes, at least 1.
-    pub len: u16,
+    /// Number of pushes, at least 1 (a run is straight, so at most a board's side, 64: one
+    /// byte keeps the edge as small as a single push's).
+    pub len: u8,
 }
 
 impl Run {
@@ -157,7 +158,7 @@ impl Tunnels {
         mut next: Node<W>,
         mut from: u16,
         dir: Dir,
-    ) -> Option<(Node<W>, u16)> {
+    ) -> Option<(Node<W>, u8)> {
         let mut added = 0;
         while self.continues(from, dir) {
             let at = maze.step(from, dir);
