@@ -67,7 +67,8 @@
 //! leaving the box there may be better by moves), goals inside a tunnel (the run stops on
 //! them). Goal-room macros (routing a box that enters a room straight to the goal next in
 //! the room's packing order) are not used by the optimal searches: an optimal solution may
-//! fill the goals in another order, or leave a box on the way, so they can lose the optimum.
+//! fill the goals in another order, take another route in the room, or leave a box on the
+//! way, and no condition is proven here under which routing keeps every optimum.
 //!
 //! The tests check every push that continues, in every reachable position of small levels,
 //! against exact costs computed by brute force (`crates/puzzles/tests/sokoban_tunnel.rs`).
