@@ -7,7 +7,9 @@
 //! - `sokoban/fixture`: all 300 levels, each objective, on one thread;
 //! - `sokoban/bound`: the assignment bound against the nearest-goal bound on the same search,
 //!   with their node counts printed (nodes per second per core, and bytes per stored state
-//!   on the largest search of the sample).
+//!   on the largest search of the sample);
+//! - `sokoban/tunnel`: the same search (assignment bound, no memo) over the push graph with
+//!   and without tunnel macros, 300 levels, node counts and the in-run time ratio printed.
 //!
 //! Run with `cargo bench -p gridlock-puzzles --bench sokoban`. Speed is read as ratios within
 //! one run, never as absolute timings in tests.
@@ -95,6 +97,25 @@ fn gridlock(level: &Level, objective: Objective) -> Stats {
         ..SolveOptions::default()
     };
     solve(level, &options).unwrap().stats
+}
+
+/// The optimal search, with or without tunnel macros, bounded by the assignment (no memo,
+/// so that the two graphs compared pay the same for it).
+fn assignment_search(level: &Level, objective: Objective, macros: bool) -> Stats {
+    let maze = Maze::new(level);
+    let boxes: Bits<1> = maze.boxes_of(&level.start).unwrap();
+    let goal: Bits<1> = maze.goal_set();
+    let start = Node::new(&maze, boxes, maze.index[level.start.player]);
+    let graph = if macros {
+        PushGraph::<1>::new(&maze, objective)
+    } else {
+        PushGraph::<1>::plain(&maze, objective)
+    };
+    let mut bound = Bound::new(&maze);
+    let h = |n: &Node<1>| bound.pushes(&n.boxes).map(|p| Lex(p, p));
+    let found = astar_pruning(&graph, start, |n| n.boxes == goal, h, &Limits::none()).unwrap();
+    assert!(found.path.is_some());
+    found.stats
 }
 
 /// The optimal search with the nearest-goal bound in place of the assignment bound.
@@ -252,5 +273,51 @@ fn bounds(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, against_dijkstra, whole_fixture, bounds);
+fn tunnels(c: &mut Criterion) {
+    let levels = fixture();
+    for objective in [Objective::Pushes, Objective::Moves] {
+        let mut totals = [Stats::default(), Stats::default()];
+        // alternate the two level by level, so that a change of load hits both alike, and
+        // swap which goes first each level, so that neither always finds the caches warm
+        for (i, l) in levels.iter().enumerate() {
+            for k in [i % 2, 1 - i % 2] {
+                totals[k].absorb(&assignment_search(l, objective, k == 1));
+            }
+        }
+        let [plain, macros] = &totals;
+        println!(
+            "sokoban {} tunnel macros: {} expanded, {} generated, {:.3} s against {} expanded, \
+             {} generated, {:.3} s without (300 levels): {:.1} % fewer expansions, time ratio \
+             {:.3}",
+            objective.name(),
+            macros.expanded,
+            macros.generated,
+            macros.elapsed.as_secs_f64(),
+            plain.expanded,
+            plain.generated,
+            plain.elapsed.as_secs_f64(),
+            100.0 * (1.0 - macros.expanded as f64 / plain.expanded as f64),
+            macros.elapsed.as_secs_f64() / plain.elapsed.as_secs_f64()
+        );
+    }
+    let mut group = c.benchmark_group("sokoban/tunnel");
+    group.sample_size(10);
+    for objective in [Objective::Pushes, Objective::Moves] {
+        for (name, macros) in [("without", false), ("with", true)] {
+            group.bench_function(
+                format!("{name} tunnel macros, {}, 300 levels", objective.name()),
+                |b| {
+                    b.iter(|| {
+                        for l in &levels {
+                            black_box(assignment_search(l, objective, macros));
+                        }
+                    })
+                },
+            );
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, against_dijkstra, whole_fixture, bounds, tunnels);
 criterion_main!(benches);

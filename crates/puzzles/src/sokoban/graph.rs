@@ -5,12 +5,14 @@
 //! cheapest path in this graph is an optimal solution when each edge costs
 //! `Lex(1, walk + 1)` (fewest pushes, then moves) or `Lex(walk + 1, 1)` (fewest moves, then
 //! pushes). Pushes onto dead cells and pushes that freeze a box off its goal are left out
-//! (see [`super::deadlock`]).
+//! (see [`super::deadlock`]), and a push into a tunnel is continued through it as one edge
+//! ([`super::tunnel`]).
 
 use super::bits::Bits;
 use super::deadlock::frozen_off_goal;
 use super::maze::{Maze, NONE};
 use super::moves::Dir;
+use super::tunnel::{Run, Tunnels};
 use gridlock_search::{Edge, Graph, Lex};
 use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
@@ -34,12 +36,12 @@ impl Objective {
         }
     }
 
-    /// The cost of a walk of `walk` steps and one push, in this objective's order.
+    /// The cost of a walk of `walk` steps and `pushes` pushes, in this objective's order.
     #[inline]
-    pub fn edge_cost(self, walk: u32) -> Lex<u32, u32> {
+    pub fn edge_cost(self, walk: u32, pushes: u32) -> Lex<u32, u32> {
         match self {
-            Objective::Pushes => Lex(1, walk + 1),
-            Objective::Moves => Lex(walk + 1, 1),
+            Objective::Pushes => Lex(pushes, walk + pushes),
+            Objective::Moves => Lex(walk + pushes, pushes),
         }
     }
 }
@@ -181,21 +183,32 @@ impl Walk {
     }
 }
 
-/// The push graph of one level for one objective.
+/// The push graph of one level for one objective, with tunnel macros.
 pub struct PushGraph<'a, const W: usize> {
     /// The level.
     pub maze: &'a Maze,
     /// How edges are priced.
     pub objective: Objective,
+    tunnels: Tunnels,
     walk: RefCell<Walk>,
 }
 
 impl<'a, const W: usize> PushGraph<'a, W> {
-    /// The graph of `maze` priced for `objective`.
+    /// The graph of `maze` priced for `objective`, pushes into tunnels continued through them.
     pub fn new(maze: &'a Maze, objective: Objective) -> Self {
+        Self::with(maze, objective, Tunnels::new(maze))
+    }
+
+    /// The same graph with one push per edge (no tunnel macros), to measure and test them.
+    pub fn plain(maze: &'a Maze, objective: Objective) -> Self {
+        Self::with(maze, objective, Tunnels::none(maze))
+    }
+
+    fn with(maze: &'a Maze, objective: Objective, tunnels: Tunnels) -> Self {
         PushGraph {
             maze,
             objective,
+            tunnels,
             walk: RefCell::new(Walk::new(maze.cells.len())),
         }
     }
@@ -203,10 +216,10 @@ impl<'a, const W: usize> PushGraph<'a, W> {
 
 impl<const W: usize> Graph for PushGraph<'_, W> {
     type State = Node<W>;
-    type Move = Push;
+    type Move = Run;
     type Cost = Lex<u32, u32>;
 
-    fn successors(&self, node: &Node<W>, out: &mut Vec<Edge<Node<W>, Push, Lex<u32, u32>>>) {
+    fn successors(&self, node: &Node<W>, out: &mut Vec<Edge<Node<W>, Run, Lex<u32, u32>>>) {
         let maze = self.maze;
         let mut walk = self.walk.borrow_mut();
         walk.explore(maze, node);
@@ -228,11 +241,12 @@ impl<const W: usize> Graph for PushGraph<'_, W> {
                 if frozen_off_goal(maze, &next.boxes, to) {
                     continue;
                 }
-                out.push(Edge::new(
-                    Push { from, dir },
-                    next,
-                    self.objective.edge_cost(walked),
-                ));
+                let Some((next, added)) = self.tunnels.run(maze, next, from, dir) else {
+                    continue;
+                };
+                let len = 1 + added;
+                let cost = self.objective.edge_cost(walked, len as u32);
+                out.push(Edge::new(Run { from, dir, len }, next, cost));
             }
         }
     }

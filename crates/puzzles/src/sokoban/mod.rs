@@ -18,7 +18,7 @@
 //! rows, collections), [`moves`] (the step rule), [`maze`] (the compact level the solver
 //! uses: live cells first, neighbours, push distances), [`bits`] (box sets),
 //! [`deadlock`] (dead cells and freeze deadlocks), [`bound`] (lower bounds), [`graph`]
-//! (the push graph), [`solve`], [`corral`] (PI-corral pruning), [`fast`] (`--fast`'s
+//! (the push graph), [`tunnel`] (tunnel macros), [`solve`], [`corral`] (PI-corral pruning), [`fast`] (`--fast`'s
 //! portfolio), [`packing`] (goal-room packing order), [`render`], [`json`], [`verify`] and
 //! [`dataset`] (levels with optimal answers for `gridlock.datasets`). See `docs/sokoban.md`
 //! and `docs/sokoban-solver.md`.
@@ -39,6 +39,7 @@ pub mod packing;
 pub mod parse;
 pub mod render;
 pub mod solve;
+pub mod tunnel;
 pub mod verify;
 
 pub use board::{Level, Position, MAX_SIDE};

@@ -130,7 +130,8 @@ fn solve_in<const W: usize>(
 type Pushes = Vec<Push>;
 
 /// The optimal search: A* over exact player cells, each push costing `Lex(1, walk + 1)`
-/// (fewest pushes, then moves) or `Lex(walk + 1, 1)` (fewest moves, then pushes), bounded by
+/// (fewest pushes, then moves) or `Lex(walk + 1, 1)` (fewest moves, then pushes), a push
+/// into a tunnel continued through it as one edge ([`super::tunnel`]), bounded by
 /// the assignment bound on pushes in both places (every push is a move). Dead nodes (no
 /// assignment of boxes to goals) are never queued. The bound depends on the boxes alone, and
 /// a box set comes back with the player elsewhere about four times on Boxoban: each set's
@@ -166,7 +167,10 @@ fn optimal<const W: usize>(
     })?;
     let mut stats = found.stats;
     stats.peak_bytes += held;
-    Ok((found.path.map(|p| p.moves()), stats))
+    let pushes = found
+        .path
+        .map(|p| p.moves().iter().flat_map(|run| run.pushes(maze)).collect());
+    Ok((pushes, stats))
 }
 
 /// The assignment bound of each box set met, within a sixteenth of the memory budget (the

@@ -162,6 +162,18 @@ pub fn brute_force(g: &Grid, pushes_first: bool) -> Option<(u32, u32)> {
     None
 }
 
+/// `n` distinct cells of `cells` at random, none in `avoid` (which must leave `n`).
+fn pick_from(rng: &mut Rng, cells: &[usize], n: usize, avoid: &[usize]) -> Vec<usize> {
+    let mut v = Vec::new();
+    while v.len() < n {
+        let c = cells[rng.below(cells.len())];
+        if !v.contains(&c) && !avoid.contains(&c) {
+            v.push(c);
+        }
+    }
+    v
+}
+
 /// Exact remaining cost of every reachable state to a solved one, by a backward search over
 /// the reachable graph: fewest pushes (`pushes_only`) or fewest moves. Unsolvable states are
 /// absent.
@@ -191,6 +203,49 @@ pub fn remaining(g: &Grid, pushes_only: bool) -> HashMap<State, u32> {
             if dist.get(&p).is_none_or(|&old| d + c < old) {
                 dist.insert(p, d + c);
                 heap.push(Reverse((d + c, p)));
+            }
+        }
+    }
+    dist
+}
+
+/// Two counts in an objective's order.
+pub type Pair = (u32, u32);
+
+/// Exact remaining cost of every reachable state, both counts, by a backward lexicographic
+/// Dijkstra over the reachable graph: `(pushes, moves)` when `pushes_first`, else
+/// `(moves, pushes)`. Unsolvable states are absent.
+pub fn remaining_lex(g: &Grid, pushes_first: bool) -> HashMap<State, Pair> {
+    let states = g.reachable();
+    let mut back: HashMap<State, Vec<(State, Pair)>> = HashMap::default();
+    for &s in &states {
+        for d in 0..4 {
+            if let Some((t, pushed)) = g.step(s, d) {
+                let cost = if pushes_first {
+                    (pushed as u32, 1)
+                } else {
+                    (1, pushed as u32)
+                };
+                back.entry(t).or_default().push((s, cost));
+            }
+        }
+    }
+    let goals = g.goals();
+    let mut dist: HashMap<State, Pair> = HashMap::default();
+    let mut heap = BinaryHeap::new();
+    for &s in states.iter().filter(|s| s.1 == goals) {
+        dist.insert(s, (0, 0));
+        heap.push(Reverse(((0, 0), s)));
+    }
+    while let Some(Reverse((d, s))) = heap.pop() {
+        if dist[&s] < d {
+            continue;
+        }
+        for &(p, c) in back.get(&s).map_or(&[][..], |v| v) {
+            let via = (d.0 + c.0, d.1 + c.1);
+            if dist.get(&p).is_none_or(|&old| via < old) {
+                dist.insert(p, via);
+                heap.push(Reverse((via, p)));
             }
         }
     }
@@ -227,9 +282,72 @@ pub fn random_level(seed: u64, boxes: usize, pulled: bool) -> String {
             wall[r * c2 + c] = rng.below(100) < 15;
         }
     }
+    furnish(&mut rng, (r2, c2), &wall, boxes, pulled, None)
+        .unwrap_or_else(|| random_level(seed.wrapping_add(1), boxes, pulled))
+}
+
+/// A random level built round tunnels: two rooms joined by a straight one-wide corridor of
+/// two to five cells (a third of the time a second one along the grid's other edge, open or
+/// closed by one wall), a few walls strewn in the rooms, turned upright half the time.
+/// With `pulled` the goals are in the second room and the corridor's far half, and the
+/// boxes pulled from them (as in [`random_level`]) until every one is on the near side, so
+/// that every box has to go through; without, goals and boxes are anywhere (often
+/// unsolvable).
+pub fn tunnel_level(seed: u64, boxes: usize, pulled: bool) -> String {
+    let mut rng = Rng(seed ^ 0x007E_77E1);
+    let rows = 3 + rng.below(2);
+    let (left, right) = (2 + rng.below(2), 2 + rng.below(2));
+    let corridor = 2 + rng.below(4);
+    let cols = left + corridor + right;
+    let (r2, c2) = (rows + 2, cols + 2);
+    let mut open = vec![false; r2 * c2];
+    for r in 1..=rows {
+        for c in (1..=left).chain(left + corridor + 1..=cols) {
+            open[r * c2 + c] = rng.below(100) >= 10;
+        }
+    }
+    let row = 1 + rng.below(rows);
+    // the corridor and the room cells at its two mouths
+    for c in left..=left + corridor + 1 {
+        open[row * c2 + c] = true;
+    }
+    if rng.below(3) == 0 {
+        // a second way round, bent: along the top or bottom edge
+        let other = if row == 1 { rows } else { 1 };
+        for c in left + 1..=left + corridor {
+            open[other * c2 + c] = true;
+        }
+        open[other * c2 + left + 1 + rng.below(corridor)] = rng.below(2) == 0;
+    }
+    let (mut dims, mut wall) = ((r2, c2), open.iter().map(|&o| !o).collect::<Vec<_>>());
+    let mut far: Vec<bool> = (0..r2 * c2).map(|i| i % c2 > left + corridor / 2).collect();
+    if rng.below(2) == 0 {
+        // upright: transpose the grid
+        let at = |i: usize| (i % r2) * c2 + i / r2;
+        wall = (0..r2 * c2).map(|i| wall[at(i)]).collect();
+        far = (0..r2 * c2).map(|i| far[at(i)]).collect();
+        dims = (c2, r2);
+    }
+    let split = pulled.then_some(&far[..]);
+    furnish(&mut rng, dims, &wall, boxes, pulled, split)
+        .unwrap_or_else(|| tunnel_level(seed.wrapping_add(1 << 32), boxes, pulled))
+}
+
+/// The player, goals and boxes on a walled grid: the player at random, everything outside
+/// its area walled, goals at random, boxes pulled from them or placed at random. With
+/// `split` (pulled levels only), goals go on its cells and the boxes are pulled off them
+/// all. `None` when the area is too small or the pulling fails.
+fn furnish(
+    rng: &mut Rng,
+    (r2, c2): (usize, usize),
+    wall: &[bool],
+    boxes: usize,
+    pulled: bool,
+    split: Option<&[bool]>,
+) -> Option<String> {
     let inside: Vec<usize> = (0..r2 * c2).filter(|&i| !wall[i]).collect();
     if inside.len() < boxes + 2 {
-        return random_level(seed.wrapping_add(1), boxes, pulled);
+        return None;
     }
     let player = inside[rng.below(inside.len())];
     // the player's area: everything else becomes wall
@@ -246,28 +364,36 @@ pub fn random_level(seed: u64, boxes: usize, pulled: bool) -> String {
     }
     let floor: Vec<usize> = (0..r2 * c2).filter(|&i| area[i]).collect();
     if floor.len() < boxes + 2 {
-        return random_level(seed.wrapping_add(1), boxes, pulled);
+        return None;
     }
-    let pick = |rng: &mut Rng, n: usize, avoid: &[usize]| -> Vec<usize> {
-        let mut v = Vec::new();
-        while v.len() < n {
-            let c = floor[rng.below(floor.len())];
-            if !v.contains(&c) && !avoid.contains(&c) {
-                v.push(c);
+    let pick = |rng: &mut Rng, n: usize, avoid: &[usize]| pick_from(rng, &floor, n, avoid);
+    let (goals, mut player, mut box_cells) = match split {
+        None => {
+            let goals = pick(rng, boxes, &[]);
+            if pulled {
+                (goals.clone(), pick(rng, 1, &goals)[0], goals)
+            } else {
+                let b = pick(rng, boxes, &[]);
+                (goals, pick(rng, 1, &b)[0], b)
             }
         }
-        v
-    };
-    let goals = pick(&mut rng, boxes, &[]);
-    let (mut player, mut box_cells) = if pulled {
-        (pick(&mut rng, 1, &goals)[0], goals.clone())
-    } else {
-        let b = pick(&mut rng, boxes, &[]);
-        (pick(&mut rng, 1, &b)[0], b)
+        Some(side) => {
+            let far: Vec<usize> = floor.iter().copied().filter(|&c| side[c]).collect();
+            if far.len() < boxes + 1 || far.len() == floor.len() {
+                return None;
+            }
+            let goals = pick_from(rng, &far, boxes, &[]);
+            (goals.clone(), pick_from(rng, &far, 1, &goals)[0], goals)
+        }
     };
     let offsets = [-1isize, -(c2 as isize), 1, c2 as isize];
-    let mut tries = 0;
-    while pulled && tries < 4 && box_cells.iter().all(|b| goals.contains(b)) {
+    // pull until a box is off its goal (with `split`: until every box is off its side)
+    let (mut tries, limit) = (0, if split.is_some() { 400 } else { 4 });
+    let done = |cells: &[usize]| match split {
+        None => !cells.iter().all(|b| goals.contains(b)),
+        Some(side) => cells.iter().all(|&b| !side[b]),
+    };
+    while pulled && tries < limit && !done(&box_cells) {
         tries += 1;
         for _ in 0..(50 + rng.below(150)) {
             let d = offsets[rng.below(4)];
@@ -283,6 +409,9 @@ pub fn random_level(seed: u64, boxes: usize, pulled: bool) -> String {
             }
             player = to;
         }
+    }
+    if split.is_some() && !done(&box_cells) {
+        return None;
     }
     let mut text = String::new();
     for r in 0..r2 {
@@ -306,5 +435,5 @@ pub fn random_level(seed: u64, boxes: usize, pulled: bool) -> String {
         }
         text.push('\n');
     }
-    text
+    Some(text)
 }
