@@ -67,6 +67,14 @@ fn pieces(levels: &[Level]) {
             },
         ),
         (
+            "feature-space search alone (off in --fast)",
+            Tuning {
+                weights: Vec::new(),
+                fess: true,
+                ..shipped.clone()
+            },
+        ),
+        (
             "weight 1 alone, no corral pruning",
             Tuning {
                 weights: vec![1],

@@ -18,8 +18,9 @@
 //! rows, collections), [`moves`] (the step rule), [`maze`] (the compact level the solver
 //! uses: live cells first, neighbours, push distances), [`bits`] (box sets),
 //! [`deadlock`] (dead cells and freeze deadlocks), [`bound`] (lower bounds), [`graph`]
-//! (the push graph), [`tunnel`] (tunnel macros), [`solve`], [`corral`] (PI-corral pruning), [`fast`] (`--fast`'s
-//! portfolio), [`packing`] (goal-room packing order), [`render`], [`json`], [`verify`] and
+//! (the push graph), [`tunnel`] (tunnel macros), [`solve`], [`corral`] (PI-corral pruning),
+//! [`fast`] (`--fast`'s portfolio), [`packing`] (goal-room packing order), [`features`] and
+//! [`fess`] (a feature-space search, measured, off by default), [`render`], [`json`], [`verify`] and
 //! [`dataset`] (levels with optimal answers for `gridlock.datasets`). See `docs/sokoban.md`
 //! and `docs/sokoban-solver.md`.
 
@@ -30,6 +31,8 @@ pub mod corral;
 pub mod dataset;
 pub mod deadlock;
 pub mod fast;
+pub mod features;
+pub mod fess;
 pub mod generate;
 pub mod graph;
 pub mod json;

@@ -395,6 +395,19 @@ mod tests {
     }
 
     #[test]
+    fn solution_lines_after_levels_are_metadata() {
+        // collections store a solution after each level, run-length and comma-separated
+        let text = ";1\n#####\n#@$.#\n#####\nSolution: 1-1R1,2-3r2\n\n;2\n#####\n#.$@#\n#####\n\
+                    Solution: lL\n";
+        let levels = parse_collection(text).unwrap();
+        assert_eq!(levels.len(), 2);
+        assert_eq!(levels[0].name.as_deref(), Some("1"));
+        assert_eq!(levels[1].name.as_deref(), Some("2"));
+        assert_eq!((levels[0].line, levels[1].line), (2, 8));
+        assert_eq!(levels[1].box_count(), 1);
+    }
+
+    #[test]
     fn boxoban_files_read() {
         let text = "; 0\n##########\n######## #\n#######  #\n#######$ #\n#######  #\n\
                     ######. .#\n###### $.#\n#####  #$#\n#####. $@#\n##########\n\n; 1\n";

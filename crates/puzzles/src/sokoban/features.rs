@@ -1,0 +1,115 @@
+//! The feature space of [`super::fess`]: a few numbers that say how far a position has
+//! come, in the terms a person would use, rather than how many pushes remain.
+//!
+//! * **packed**: boxes standing on goals in packing order ([`Packing`]): a box on a goal
+//!   counts unless a deeper goal of its room is still empty (it walls that goal in);
+//! * **regions**: the number of areas of empty floor the boxes cut the warehouse into (1
+//!   when the player can walk everywhere); fewer is better, since a box that splits the
+//!   floor usually has to be moved again before the level can be finished;
+//! * **out of plan**: boxes on goals out of packing order ([`Packing::out_of_order`]).
+//!
+//! None of them is a bound; the search uses them to spread its effort over positions that
+//! differ in kind, not to prove anything.
+
+use super::bits::Bits;
+use super::graph::Node;
+use super::maze::{Maze, NONE};
+use super::moves::Dir;
+use super::packing::Packing;
+
+/// A position's coordinates in the feature space: `(packed, regions, out of plan)`.
+pub type Cell = (u16, u16, u16);
+
+/// Computes [`Cell`]s for one maze, with its scratch space.
+pub struct Features {
+    packing: Packing,
+    stamp: Vec<u32>,
+    generation: u32,
+    stack: Vec<u16>,
+}
+
+impl Features {
+    /// Features of positions of `maze`.
+    pub fn new(maze: &Maze) -> Self {
+        Features {
+            packing: Packing::new(maze),
+            stamp: vec![0; maze.cells.len()],
+            generation: 0,
+            stack: Vec::with_capacity(maze.cells.len()),
+        }
+    }
+
+    /// The feature cell of `node`.
+    pub fn of<const W: usize>(&mut self, maze: &Maze, node: &Node<W>) -> Cell {
+        let on_goal = maze
+            .goals
+            .iter()
+            .filter(|&&g| node.boxes.has(g as usize))
+            .count() as u16;
+        let out = self.packing.out_of_order(maze, &node.boxes) as u16;
+        (on_goal - out, self.regions(maze, &node.boxes), out)
+    }
+
+    /// The number of connected areas of floor cells without a box.
+    pub fn regions<const W: usize>(&mut self, maze: &Maze, boxes: &Bits<W>) -> u16 {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamp.fill(0);
+            self.generation = 1;
+        }
+        let g = self.generation;
+        let has_box = |c: u16| (c as usize) < maze.live && boxes.has(c as usize);
+        let mut count = 0;
+        for seed in 0..maze.cells.len() as u16 {
+            if self.stamp[seed as usize] == g || has_box(seed) {
+                continue;
+            }
+            count += 1;
+            self.stamp[seed as usize] = g;
+            self.stack.push(seed);
+            while let Some(cell) = self.stack.pop() {
+                for dir in Dir::ALL {
+                    let n = maze.step(cell, dir);
+                    if n != NONE && self.stamp[n as usize] != g && !has_box(n) {
+                        self.stamp[n as usize] = g;
+                        self.stack.push(n);
+                    }
+                }
+            }
+        }
+        count
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::parse::parse_level;
+    use super::*;
+
+    fn cell_of(rows: &str) -> Cell {
+        let level = parse_level(rows, None).unwrap();
+        let maze = Maze::new(&level);
+        let boxes: Bits<1> = maze.boxes_of(&level.start).unwrap();
+        let node = Node::new(&maze, boxes, maze.index[level.start.player]);
+        Features::new(&maze).of(&maze, &node)
+    }
+
+    #[test]
+    fn open_floor_is_one_region_and_a_wall_of_boxes_makes_two() {
+        assert_eq!(cell_of("######\n#    #\n# @$.#\n#    #\n######").1, 1);
+        // the boxes close the right-hand column off from the player
+        let text = "#######\n#  $. #\n# @$. #\n#  $. #\n#######";
+        assert_eq!(cell_of(text).1, 2);
+    }
+
+    #[test]
+    fn a_box_on_the_entrance_goal_is_out_of_plan() {
+        // a dead-end corridor of goals: the entrance goal filled first walls in the others
+        let text = "##########\n#...*$$$@#\n##########";
+        let (packed, _, out) = cell_of(text);
+        assert_eq!((packed, out), (0, 1));
+        // the far goal filled first is packed; the boxes cut the corridor in two
+        let text = "##########\n#*...$$$@#\n##########";
+        assert_eq!(cell_of(text), (1, 2, 0));
+    }
+}
