@@ -16,9 +16,10 @@
 //!
 //! Why the limit grows geometrically: each pass counts the states it refused by their
 //! `d + h`, and the next limit is the least one that admits at least [`GROWTH`] times the
-//! states the pass visited. So passes grow at least that fast, and the passes before the
-//! last cost at most `1 / (GROWTH - 1)` of it; overshooting `C*` is harmless (the first goal
-//! met is still at level `C*`).
+//! states the pass visited; when all it refused are fewer than that, the limit's excess over
+//! the first limit doubles at least (a long thin component costs a logarithmic number of
+//! passes, not one per level). Overshooting `C*` is harmless (the first goal met is still at
+//! level `C*`).
 
 use crate::cost::Bound;
 use crate::frontier::{sweep_flushing, MaskedGraph, FLUSH_MIN};
@@ -115,13 +116,14 @@ pub fn guided_sweep<G: MaskedGraph>(
             return Ok(found);
         }
         proven = limit + 1;
-        limit = next_limit(limit, &refused, swept.states).min(max);
+        limit = next_limit(h0, limit, &refused, swept.states).min(max);
     }
 }
 
 /// The least limit above `limit` that admits at least [`GROWTH`] times `visited` of the
-/// states refused (by their `d + h - limit - 1` in `refused`), or all of them.
-fn next_limit(limit: u32, refused: &[u64], visited: u64) -> u32 {
+/// states refused (by their `d + h - limit - 1` in `refused`); when all of them are fewer,
+/// a limit that admits them all and lies twice as far above the `first` limit.
+fn next_limit(first: u32, limit: u32, refused: &[u64], visited: u64) -> u32 {
     let want = GROWTH.saturating_mul(visited);
     let mut admitted = 0u64;
     let mut last = 0;
@@ -136,10 +138,17 @@ fn next_limit(limit: u32, refused: &[u64], visited: u64) -> u32 {
         }
     }
     if last == SPREAD - 1 {
-        // the refused lie farther than the counts reach: admit everything
+        // the refused lie farther than the counts reach: the last pass admits everything
         return DEAD_END - 1;
     }
-    limit + 1 + last as u32
+    let least = limit + 1 + last as u32;
+    if admitted < want {
+        // too few refused to promise the growth (the states behind them were never
+        // generated): the limit's excess over the first one at least doubles instead, so
+        // passes never creep a few states at a time
+        return least.max(limit + (limit - first) + 1);
+    }
+    least
 }
 
 #[cfg(test)]
