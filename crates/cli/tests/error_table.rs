@@ -611,8 +611,8 @@ fn limit_cases() -> Vec<Case> {
         ),
         case_with(
             "rush-hour",
-            &["--max-memory", "1G"],
-            "`tests/fixtures/rush_hour/wide_12x12.txt` (45 vehicles) in 1 GiB",
+            &["--limit", "none", "--format", "moves", "--max-memory", "1G"],
+            "`tests/fixtures/rush_hour/wide_12x12.txt` (45 vehicles), its moves, in 1 GiB",
             fixture("tests/fixtures/rush_hour/wide_12x12.txt"),
             3,
         ),

@@ -13,7 +13,10 @@
 //!   model: the whole component swept over steps (positions per second), the judge path
 //!   (`optimum`, steps, no limit: it stops at the first goal) and the batch path (`optima`,
 //!   both metrics). The ratio of the two times in the same run is the cost of the general
-//!   model, which [`gridlock_puzzles::rush_hour::parse`] spares 6×6 boards.
+//!   model, which [`gridlock_puzzles::rush_hour::parse`] spares 6×6 boards;
+//! * `rush_hour_large_guided`: the judge path of the general model (guided by the
+//!   blocking-vehicles bound) against the plain sweep to the first goal, on the 9×9 and 12×12
+//!   chain fixtures, both metrics: the ratio of the two is the guidance's gain.
 //!
 //! Before the measurements it prints, per board, the bytes per stored position, measured and
 //! not estimated: the bench runs itself once per board (a fresh process, so no memory freed
@@ -195,6 +198,59 @@ fn large(c: &mut Criterion) {
     group.finish();
 }
 
+/// The plain sweep's answer in `metric` (graph edges): every position nearer than the first
+/// goal visited.
+fn plain_answer(board: &General, start: &[u8], metric: Metric) -> Option<u32> {
+    at_width!(board, |model| model
+        .sweep(metric, model.pack(start), &Limits::none(), |p, d| {
+            match model.is_goal(p) {
+                true => ControlFlow::Break(d),
+                false => ControlFlow::Continue(()),
+            }
+        })
+        .unwrap()
+        .stopped)
+}
+
+/// The judge path (`optimum`, guided by the blocking-vehicles bound) in `metric`.
+fn guided_answer(board: &General, start: &[u8], metric: Metric) -> Option<u32> {
+    at_width!(board, |model| optimum(
+        model,
+        model.pack(start),
+        metric,
+        None,
+        &Limits::none()
+    )
+    .unwrap()
+    .0)
+}
+
+/// The guided search against the plain sweep on the same boards, in the same run: the
+/// ratio of the two times is the guidance's gain (9×9 and 12×12 chains, both metrics).
+fn guided(c: &mut Criterion) {
+    let boards = [
+        ("9x9_chain", general(&fixture("chain_9x9.txt"))),
+        ("12x12_chain", general(&fixture("chain_12x12.txt"))),
+    ];
+    let mut group = c.benchmark_group("rush_hour_large_guided");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(10));
+    for (name, (model, start)) in &boards {
+        for metric in [Metric::Steps, Metric::Moves] {
+            let m = format!("{metric:?}").to_lowercase();
+            group.bench_function(format!("{name}_{m}/plain"), |b| {
+                b.iter(|| plain_answer(black_box(model), start, metric))
+            });
+            group.bench_function(format!("{name}_{m}/guided"), |b| {
+                b.iter(|| guided_answer(black_box(model), start, metric))
+            });
+        }
+    }
+    group.finish();
+}
+
 fn six_both_ways(c: &mut Criterion) {
     let p = parse_database(SIX).unwrap();
     let six = Six::new(p.board().clone());
@@ -249,7 +305,7 @@ fn six_both_ways(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, six_both_ways, large);
+criterion_group!(benches, six_both_ways, large, guided);
 
 /// `criterion_main!` with the memory report first: each board measured in a child process.
 fn main() {

@@ -170,11 +170,11 @@ pub fn frontier_sweep<G, B>(
 where
     G: MaskedGraph,
 {
-    sweep_flushing(graph, start, limits, visit, FLUSH_MIN)
+    sweep_flushing(graph, start, limits, |_, _| true, visit, FLUSH_MIN)
 }
 
 /// Candidates of the next level collected before they are sorted and merged, at the least.
-const FLUSH_MIN: usize = 1 << 16;
+pub(crate) const FLUSH_MIN: usize = 1 << 16;
 /// ... and as a multiple of the level being expanded: past that, the candidates so far are
 /// sorted and merged at once. A graph with many edges per state (slides: about 55 per state on
 /// a 9×9 board) would otherwise hold every edge of the level; one with few (steps: about 7)
@@ -188,10 +188,18 @@ const FLUSH_FACTOR: usize = 8;
 /// Memory: the two levels held, the candidates, the sort's buffer and its digit counts, all
 /// counted by capacity; the candidates grow within the budget, so a level too large for it
 /// stops the sweep before the allocation, with the level as its lower bound.
-fn sweep_flushing<G, B>(
+///
+/// `admit(state, distance)` is asked once of every new state of a level, after its
+/// duplicates are merged: a state it refuses is neither visited nor expanded (it is found
+/// again, and asked again, from the next level). A refusal that grows with the distance (a
+/// guided search: `distance + bound > limit`) keeps the levels right: a state refused at a
+/// distance is refused farther away too, so every held state still lies one level from its
+/// neighbours ([`crate::guided_sweep`]).
+pub(crate) fn sweep_flushing<G, B>(
     graph: &G,
     start: G::State,
     limits: &Limits,
+    mut admit: impl FnMut(&G::State, u32) -> bool,
     mut visit: impl FnMut(&G::State, u32) -> ControlFlow<B>,
     flush_min: usize,
 ) -> Result<Sweep<B>, Stopped>
@@ -255,6 +263,7 @@ where
             outcome = Err(reason);
             break;
         }
+        next.retain(|(s, _)| admit(s, depth + 1));
         // the level is held for two more levels: without the room its candidates took
         next.shrink_to_fit();
         let held = prev.len() + current.len() + next.len();
@@ -381,6 +390,7 @@ mod tests {
                 &Rook(60, 50),
                 61,
                 &Limits::none(),
+                |_, _| true,
                 |&s, d| {
                     seen.push((s, d));
                     ControlFlow::<()>::Continue(())

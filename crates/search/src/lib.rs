@@ -12,6 +12,7 @@
 //! | fewest moves, deep searches (10⁶–10¹⁰ nodes) on a state changed in place, every core | [`ida_star_split`] over [`InPlace`] |
 //! | exact distances in an abstraction, as a lower-bound table (pattern database) | [`pdb::build`] over [`pdb::PatternSpace`], [`pdb::save`], [`pdb::load`] |
 //! | how far the states of a reversible graph lie from a start, three levels in memory | [`sweep`] (hashed levels), [`frontier_sweep`] over [`MaskedGraph`] (sorted levels, for levels larger than the cache) |
+//! | the nearest goal of a reversible graph with an admissible bound, three levels in memory | [`guided_sweep`] (sorted levels restricted by distance plus bound, the limit raised geometrically) |
 //! | a whole component, then questions about it ([`Component`]) | [`EdgeComponent`] (every edge: any graph, lexicographic paths), [`CompactComponent`] (states only: the largest components), [`slots::SlotComponent`] (one link per slot: steps and runs of one slot) |
 //! | the least total cost of matching items to distinct targets (an admissible bound for A*) | [`assignment::Assignment`] |
 //!
@@ -59,6 +60,7 @@ mod deep;
 mod edges;
 mod frontier;
 mod graph;
+mod guided;
 mod hash;
 mod levels;
 mod limits;
@@ -81,6 +83,7 @@ pub use deep::{DeepFound, InPlace};
 pub use edges::{EdgeComponent, EdgeComponentOf};
 pub use frontier::{frontier_sweep, MaskedGraph, RadixKey};
 pub use graph::{Edge, Graph, Reversible};
+pub use guided::{guided_sweep, Guided, DEAD_END};
 pub use levels::{sweep, Sweep};
 pub use limits::{Limits, StopReason, Stopped};
 pub use path::{Found, FoundIn, Path, SearchResult};

@@ -15,6 +15,7 @@
 //! written once and compiled for each:
 //!
 //! - [`board`]: the board (shape, vehicles, walls, exit) and positions as offsets;
+//!   [`bound`]: an admissible lower bound on the distance to the exit, for guided search;
 //! - [`moves`]: moves, directions, metrics, the one legality rule; [`graphs`]: the graphs
 //!   the engine searches;
 //! - [`parse`]: every input format and shape; [`puzzle`]: a parsed [`Puzzle`], which picks
@@ -27,6 +28,7 @@
 //! enumerated from scratch) and [`generate`] (puzzles of a chosen difficulty on demand).
 
 pub mod board;
+pub mod bound;
 pub mod dataset;
 pub mod general;
 pub mod generate;

@@ -8,7 +8,7 @@
 
 use super::board::Board;
 use super::moves::{Metric, Move};
-use gridlock_search::{Component, Limits, Stats, Stopped, Sweep};
+use gridlock_search::{Component, Guided, Limits, Stats, Stopped, Sweep};
 use std::fmt::Debug;
 use std::hash::Hash;
 use std::ops::ControlFlow;
@@ -48,6 +48,19 @@ pub trait Model: Sync {
         limits: &Limits,
         visit: impl FnMut(&Self::State, u32) -> ControlFlow<T>,
     ) -> Result<Sweep<T>, Stopped>;
+
+    /// The distance in `metric` (graph edges: slides, or steps without the exit steps) from
+    /// `start` to the nearest goal within `max_depth`, by a search guided by a lower bound,
+    /// when the model has one; `None` when the caller should sweep instead.
+    fn guided(
+        &self,
+        _metric: Metric,
+        _start: Self::State,
+        _max_depth: Option<u32>,
+        _limits: &Limits,
+    ) -> Option<Result<Guided, Stopped>> {
+        None
+    }
 }
 
 /// A whole component, explored once over one-cell steps, then measured in both metrics from

@@ -53,7 +53,7 @@ pub fn optimum<M: Model>(
     };
     // the count alone is wanted, and both graphs are reversible: a sweep that holds three
     // levels and stops at the first goal (or past the limit) instead of a search keeping
-    // parents for a path nobody reads
+    // parents for a path nobody reads; guided by a lower bound where the model has one
     let (depth, extra) = match metric {
         Metric::Steps => {
             let exit = red_len as u32;
@@ -65,6 +65,17 @@ pub fn optimum<M: Model>(
         }
         Metric::Moves => (limit, 0),
     };
+    let with_exit = |mut stopped: Stopped| {
+        // the bound counts edges of the graph; the answer counts the exit steps too
+        if let Some(Bound(parts)) = &mut stopped.lower_bound {
+            parts.iter_mut().for_each(|n| *n += u64::from(extra));
+        }
+        stopped
+    };
+    if let Some(guided) = model.guided(metric, start, depth, limits) {
+        let found = guided.map_err(with_exit)?;
+        return Ok((found.distance.map(|d| d + extra), found.stats));
+    }
     let first_goal = |p: &M::State, d: u32| {
         if depth.is_some_and(|max| d > max) {
             // the first state past the limit: every state within it was visited
@@ -77,13 +88,7 @@ pub fn optimum<M: Model>(
     };
     let swept = model
         .sweep(metric, start, limits, first_goal)
-        .map_err(|mut stopped| {
-            // the bound counts edges of the graph; the answer counts the exit steps too
-            if let Some(Bound(parts)) = &mut stopped.lower_bound {
-                parts.iter_mut().for_each(|n| *n += u64::from(extra));
-            }
-            stopped
-        })?;
+        .map_err(with_exit)?;
     Ok((swept.stopped.flatten(), swept.stats))
 }
 

@@ -8,11 +8,13 @@
 
 use super::board::{General, Packed};
 use crate::rush_hour::board::Board;
+use crate::rush_hour::bound::{Blockers, DEAD};
 use crate::rush_hour::graphs::{Slides, Steps};
 use crate::rush_hour::model::{Explorer, Model};
 use crate::rush_hour::moves::{Metric, Move};
 use gridlock_search::{
-    frontier_sweep, CompactComponent, Limits, MaskedGraph, Stats, Stopped, Sweep,
+    frontier_sweep, guided_sweep, CompactComponent, Guided, Limits, MaskedGraph, Stats, Stopped,
+    Sweep, DEAD_END,
 };
 use std::ops::ControlFlow;
 
@@ -129,6 +131,34 @@ impl<const W: usize> Model for Wide<'_, W> {
             Metric::Steps => frontier_sweep(&Steps(self), start, limits, visit),
             Metric::Moves => frontier_sweep(&Slides(self), start, limits, visit),
         }
+    }
+
+    /// The sorted levels restricted by the blocking-vehicles bound ([`Blockers`]).
+    fn guided(
+        &self,
+        metric: Metric,
+        start: Packed<W>,
+        max_depth: Option<u32>,
+        limits: &Limits,
+    ) -> Option<Result<Guided, Stopped>> {
+        let g = self.0;
+        let blockers = Blockers::new(g.board(), &g.unpack(&start));
+        let n = g.board().vehicles().len();
+        let bound = |p: &Packed<W>| {
+            let mut offsets = [0u8; 128];
+            for (i, o) in offsets.iter_mut().enumerate().take(n) {
+                *o = g.offset(p, i);
+            }
+            match blockers.bound(&offsets[..n], metric) {
+                DEAD => DEAD_END,
+                h => h,
+            }
+        };
+        let goal = |p: &Packed<W>| g.is_goal(p);
+        Some(match metric {
+            Metric::Steps => guided_sweep(&Steps(self), start, limits, max_depth, goal, bound),
+            Metric::Moves => guided_sweep(&Slides(self), start, limits, max_depth, goal, bound),
+        })
     }
 }
 

@@ -1,0 +1,255 @@
+//! A guided sweep: the sorted-level sweep of [`crate::frontier_sweep`] restricted to states
+//! whose distance plus an admissible bound stays within a limit `F`, the limit raised until a
+//! goal is found or nothing is left out.
+//!
+//! Why not A*: on a reversible graph with levels far larger than the cache, the sorted levels
+//! cost a few sequential passes per state where a hash table or a priority queue misses the
+//! cache on every edge. The restriction keeps that cost: a state is asked for its bound once
+//! per level it is found at (after duplicates are merged), not once per edge.
+//!
+//! Why it is right: with an admissible bound `h`, every state of an optimal path at distance
+//! `i` has `i + h ≤ C*`, so with `F ≥ C*` the whole path is admitted at its own distances and
+//! the first goal met is at level `C*`; no goal is nearer than `C*` in the full graph, so none
+//! in the restricted one. A refusal `d + h > F` grows with `d`, so the restricted levels keep
+//! the property the sweep's duplicate removal relies on (neighbours lie within one level).
+//! When a pass refuses nothing but dead states, the whole component was seen: no goal.
+//!
+//! Why the limit grows geometrically: each pass counts the states it refused by their
+//! `d + h`, and the next limit is the least one that admits at least [`GROWTH`] times the
+//! states the pass visited; when all it refused are fewer than that, the limit's excess over
+//! the first limit doubles at least (a long thin component costs a logarithmic number of
+//! passes, not one per level). Overshooting `C*` is harmless (the first goal met is still at
+//! level `C*`).
+
+use crate::cost::Bound;
+use crate::frontier::{sweep_flushing, MaskedGraph, FLUSH_MIN};
+use crate::limits::{Limits, Stopped};
+use crate::stats::Stats;
+use std::ops::ControlFlow;
+
+/// A bound that says no goal can be reached from the state.
+pub const DEAD_END: u32 = u32::MAX;
+
+/// The next pass admits at least this many times the states the last one visited.
+pub const GROWTH: u64 = 4;
+
+/// Distinct values of `d + h - F` counted per pass; larger ones share the last count.
+const SPREAD: usize = 256;
+
+/// What a guided sweep found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Guided {
+    /// The distance of the nearest goal, `None` when none can be reached (or none within
+    /// the caller's `max_depth`).
+    pub distance: Option<u32>,
+    /// States visited over all passes, the repeated ones counted again.
+    pub visited: u64,
+    /// Passes run.
+    pub passes: u32,
+    /// Work done over all passes (peaks: the largest pass).
+    pub stats: Stats,
+}
+
+/// The distance from `start` to the nearest state `is_goal` accepts, over a reversible
+/// [`MaskedGraph`], guided by `bound` (admissible: never above the true distance; may be
+/// [`DEAD_END`] only where no goal is reachable). With `max_depth`, goals farther than it
+/// are not looked for (`None`). A pass stopped by a limit reports the largest distance it
+/// proved no goal is nearer than.
+pub fn guided_sweep<G: MaskedGraph>(
+    graph: &G,
+    start: G::State,
+    limits: &Limits,
+    max_depth: Option<u32>,
+    is_goal: impl Fn(&G::State) -> bool,
+    bound: impl Fn(&G::State) -> u32,
+) -> Result<Guided, Stopped> {
+    let mut found = Guided {
+        distance: None,
+        visited: 0,
+        passes: 0,
+        stats: Stats::default(),
+    };
+    let h0 = bound(&start);
+    let max = max_depth.unwrap_or(DEAD_END - 1);
+    if h0 == DEAD_END || h0 > max {
+        return Ok(found);
+    }
+    // every goal lies at `proven` or farther
+    let (mut limit, mut proven) = (h0, h0);
+    loop {
+        let mut refused = vec![0u64; SPREAD];
+        let admit = |s: &G::State, d: u32| {
+            let h = bound(s);
+            if h == DEAD_END {
+                return false;
+            }
+            let f = d.saturating_add(h);
+            if f <= limit {
+                return true;
+            }
+            refused[((f - limit - 1) as usize).min(SPREAD - 1)] += 1;
+            false
+        };
+        let visit = |s: &G::State, d: u32| {
+            if is_goal(s) {
+                ControlFlow::Break(d)
+            } else {
+                ControlFlow::Continue(())
+            }
+        };
+        found.passes += 1;
+        let pass = sweep_flushing(graph, start, limits, admit, visit, FLUSH_MIN);
+        let swept = match pass {
+            Ok(swept) => swept,
+            Err(mut stopped) => {
+                let level = stopped.lower_bound.as_ref().map_or(0, |b| b.0[0]);
+                stopped.lower_bound = Some(Bound(vec![level.max(u64::from(proven))]));
+                found.stats.absorb(&stopped.stats);
+                stopped.stats = found.stats;
+                return Err(stopped);
+            }
+        };
+        found.stats.absorb(&swept.stats);
+        found.visited += swept.states;
+        if swept.stopped.is_some() || refused.iter().all(|&n| n == 0) || limit >= max {
+            found.distance = swept.stopped;
+            return Ok(found);
+        }
+        proven = limit + 1;
+        limit = next_limit(h0, limit, &refused, swept.states).min(max);
+    }
+}
+
+/// The least limit above `limit` that admits at least [`GROWTH`] times `visited` of the
+/// states refused (by their `d + h - limit - 1` in `refused`); when all of them are fewer,
+/// a limit that admits them all and lies twice as far above the `first` limit.
+fn next_limit(first: u32, limit: u32, refused: &[u64], visited: u64) -> u32 {
+    let want = GROWTH.saturating_mul(visited);
+    let mut admitted = 0u64;
+    let mut last = 0;
+    for (k, &n) in refused.iter().enumerate() {
+        if n == 0 {
+            continue;
+        }
+        admitted += n;
+        last = k;
+        if admitted >= want {
+            break;
+        }
+    }
+    if last == SPREAD - 1 {
+        // the refused lie farther than the counts reach: the last pass admits everything
+        return DEAD_END - 1;
+    }
+    let least = limit + 1 + last as u32;
+    if admitted < want {
+        // too few refused to promise the growth (the states behind them were never
+        // generated): the limit's excess over the first one at least doubles instead, so
+        // passes never creep a few states at a time
+        return least.max(limit + (limit - first) + 1);
+    }
+    least
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frontier_sweep;
+
+    /// Cells of a `w`×`h` grid with walls (`true`), four moves, the reverse masked.
+    struct Maze {
+        w: u64,
+        walls: Vec<bool>,
+    }
+
+    impl MaskedGraph for Maze {
+        type State = u64;
+        fn expand(&self, &s: &u64, skip: u64, mut emit: impl FnMut(u64, u64)) {
+            let w = self.w;
+            let h = self.walls.len() as u64 / w;
+            let (x, y) = (s % w, s / w);
+            let moves = [
+                (x > 0, s.wrapping_sub(1), 1),
+                (x + 1 < w, s + 1, 0),
+                (y > 0, s.wrapping_sub(w), 3),
+                (y + 1 < h, s + w, 2),
+            ];
+            for (k, &(ok, t, back)) in moves.iter().enumerate() {
+                if ok && skip & 1 << k == 0 && !self.walls[t as usize] {
+                    emit(t, 1 << back);
+                }
+            }
+        }
+    }
+
+    fn maze(w: u64, h: u64, seed: u64) -> Maze {
+        let mut x = seed;
+        let walls = (0..w * h)
+            .map(|i| {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                i != 0 && (x >> 33) % 10 < 3
+            })
+            .collect();
+        Maze { w, walls }
+    }
+
+    fn plain(m: &Maze, goal: u64) -> Option<u32> {
+        let swept = frontier_sweep(m, 0, &Limits::none(), |&s, d| {
+            if s == goal {
+                ControlFlow::Break(d)
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        swept.unwrap().stopped
+    }
+
+    /// Manhattan distance is admissible on a maze: the guided sweep's answer is the plain
+    /// sweep's on every goal of many random mazes, reachable or not, and it visits fewer
+    /// states than the plain sweep where the goal is far and reachable.
+    #[test]
+    fn answers_equal_the_plain_sweep() {
+        let (w, h) = (30u64, 20u64);
+        let mut saved = 0;
+        for seed in 0..40 {
+            let m = maze(w, h, seed);
+            for goal in (0..w * h).step_by(37) {
+                let (gx, gy) = (goal % w, goal / w);
+                let manhattan = |&s: &u64| ((s % w).abs_diff(gx) + (s / w).abs_diff(gy)) as u32;
+                let guided =
+                    guided_sweep(&m, 0, &Limits::none(), None, |&s| s == goal, manhattan).unwrap();
+                let want = if m.walls[goal as usize] {
+                    None
+                } else {
+                    plain(&m, goal)
+                };
+                assert_eq!(guided.distance, want, "seed {seed}, goal {goal}");
+                if want.is_some_and(|d| d > 30) && guided.passes == 1 {
+                    saved += 1;
+                }
+            }
+        }
+        assert!(saved > 0);
+    }
+
+    /// A bound of zero is the plain sweep; a depth cap answers `None` past it; a dead start
+    /// visits nothing; a state cap reports a bound no larger than the answer.
+    #[test]
+    fn caps_dead_ends_and_stops() {
+        let m = maze(30, 20, 3);
+        let goal = (0..600).rev().find(|&g| plain(&m, g).is_some()).unwrap();
+        let d = plain(&m, goal).unwrap();
+        let zero = |_: &u64| 0;
+        let run = |max, limits: &Limits| guided_sweep(&m, 0, limits, max, |&s| s == goal, zero);
+        assert_eq!(run(None, &Limits::none()).unwrap().distance, Some(d));
+        assert_eq!(run(Some(d), &Limits::none()).unwrap().distance, Some(d));
+        assert_eq!(run(Some(d - 1), &Limits::none()).unwrap().distance, None);
+        let dead = guided_sweep(&m, 0, &Limits::none(), None, |_| true, |_| DEAD_END).unwrap();
+        assert_eq!((dead.distance, dead.visited), (None, 0));
+        let stopped = run(None, &Limits::states(20)).unwrap_err();
+        let b = stopped.lower_bound.unwrap().0[0];
+        assert!(b <= u64::from(d));
+    }
+}
