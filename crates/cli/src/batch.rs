@@ -127,18 +127,26 @@ impl Batch {
     }
 
     /// Writes one chunk's answers (as [`Batch::answer`]), then ends the batch with the
-    /// chunk's `failure`, if it had one; true while more chunks follow.
-    pub fn answer_chunk<A: Serialize>(
+    /// chunk's `failure`, if it had one; true while more chunks follow. `results` are the
+    /// searches of the chunk's rows, in the same order; `answer` turns a row and its result
+    /// into the row's line and answer, so each puzzle only says how one row is answered.
+    pub fn answer_chunk<R, T, A: Serialize>(
         &mut self,
         out: &mut Output,
-        answers: impl IntoIterator<Item = (usize, Result<A, Stopped>)>,
+        chunk: Chunk<R>,
+        results: Vec<Result<T, Stopped>>,
+        mut answer: impl FnMut(&R, Result<T, Stopped>) -> (usize, Result<A, Stopped>),
         judge: impl Fn(&A) -> String,
-        (failure, done): (Option<CliError>, bool),
     ) -> Result<bool, CliError> {
+        let answers = chunk
+            .rows
+            .iter()
+            .zip(results)
+            .map(|(row, r)| answer(row, r));
         self.answer(out, answers, judge)?;
-        match failure {
+        match chunk.failure {
             Some(e) => Err(e),
-            None => Ok(!done),
+            None => Ok(!chunk.done),
         }
     }
 

@@ -479,19 +479,20 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
             .par_iter()
             .map(|row| solvers[&row.board.shape].solve(&row.board, &search_limits(args)))
             .collect();
-        let answers = rows.iter().zip(results).map(|(row, result)| {
-            let answer = result.map(|(solution, stats)| {
-                total.absorb(&stats);
-                BatchAnswer::new(row.line, &row.board, solution.as_ref(), &stats)
-            });
-            (row.line, answer)
-        });
-        if !batch.answer_chunk(
+        let more = batch.answer_chunk(
             out,
-            answers,
+            chunk,
+            results,
+            |row, result| {
+                let answer = result.map(|(solution, stats)| {
+                    total.absorb(&stats);
+                    BatchAnswer::new(row.line, &row.board, solution.as_ref(), &stats)
+                });
+                (row.line, answer)
+            },
             BatchAnswer::judge,
-            (chunk.failure, chunk.done),
-        )? {
+        )?;
+        if !more {
             break;
         }
     }

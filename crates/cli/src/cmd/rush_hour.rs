@@ -309,20 +309,21 @@ fn batch(args: &Args, out: &mut Output) -> Result<u8, CliError> {
         let rows = &chunk.rows;
         let puzzles: Vec<&Puzzle> = rows.iter().map(|r| &r.puzzle).collect();
         let results = optima_all(&puzzles, &limits);
-        let answers = rows.iter().zip(results).map(|(row, result)| {
-            let answer = result.map(|optima| {
-                explored += optima.states as u64;
-                let red = u32::from(row.puzzle.board().red_len().unwrap_or(0));
-                BatchAnswer::new(row.line, row.token.clone(), red, &optima, metric, limit)
-            });
-            (row.line, answer)
-        });
-        if !batch.answer_chunk(
+        let more = batch.answer_chunk(
             out,
-            answers,
+            chunk,
+            results,
+            |row, result| {
+                let answer = result.map(|optima| {
+                    explored += optima.states as u64;
+                    let red = u32::from(row.puzzle.board().red_len().unwrap_or(0));
+                    BatchAnswer::new(row.line, row.token.clone(), red, &optima, metric, limit)
+                });
+                (row.line, answer)
+            },
             BatchAnswer::judge,
-            (chunk.failure, chunk.done),
-        )? {
+        )?;
+        if !more {
             break;
         }
     }
