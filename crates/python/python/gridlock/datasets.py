@@ -60,7 +60,7 @@ def make(
     on Ctrl-C."""
     if count < 0:
         raise ValueError(f"count must be at least 0, found {count}")
-    return _gridlock.dataset_make(puzzle, count, seed, difficulty, timeout, max_memory)
+    return _gridlock.dataset_make(puzzle, count, seed, difficulty, (timeout, None, max_memory))
 
 
 def score(item: Dict[str, Any], answer: Any) -> float:
