@@ -20,7 +20,7 @@ pub mod generated;
 
 use super::{parse_level, parse_solution, replay};
 use super::{Claim, Level, Objective, Replay, Solution};
-use crate::dataset::{metadata, ratio, Item, Items, Params};
+use crate::dataset::{metadata, ratio, DatasetError, Item, Items, Params};
 use gridlock_search::Limits;
 use serde_json::{json, Value};
 
@@ -45,6 +45,29 @@ fn format(objective: Objective) -> String {
         Objective::Moves => "the fewest moves possible, and among those the fewest pushes",
     };
     format!("Answer with {order}:\n{LURD}")
+}
+
+/// One call of [`make`]: how many items, the seed, and the objective.
+#[derive(Clone, Copy, Debug)]
+pub struct Draw {
+    /// Items to make.
+    pub count: usize,
+    /// The call's seed.
+    pub seed: u64,
+    /// What the answers minimise first.
+    pub objective: Objective,
+}
+
+impl Draw {
+    /// What every item shares, once the source has read all its parameters from `params`
+    /// (an error names any other).
+    pub fn asked(&self, params: &mut Params) -> Result<Asked, DatasetError> {
+        Ok(Asked {
+            objective: self.objective,
+            difficulty: params.finish("sokoban")?,
+            seed: self.seed,
+        })
+    }
 }
 
 /// What every item of one call shares: the objective, the resolved difficulty and the seed.
@@ -96,9 +119,14 @@ pub fn make(count: usize, seed: u64, params: &mut Params, limits: &Limits) -> It
         "moves" => Objective::Moves,
         _ => Objective::Pushes,
     };
+    let draw = Draw {
+        count,
+        seed,
+        objective,
+    };
     match source {
-        "boxoban" => boxoban::make(count, seed, objective, params, limits),
-        _ => generated::make(count, seed, objective, params, limits),
+        "boxoban" => boxoban::make(draw, params, limits),
+        _ => generated::make(draw, params, limits),
     }
 }
 
@@ -122,17 +150,21 @@ pub fn score(metadata: &Value, board: &str, answer: &str) -> f64 {
     }
 }
 
+/// Difficulty parameters written as JSON (for the tests of both sources).
+#[cfg(test)]
+fn params(text: &str) -> serde_json::Map<String, Value> {
+    serde_json::from_str(text).unwrap()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::dataset::{make, score};
-    use serde_json::Map;
 
     #[test]
     fn longer_and_invalid_answers_score_less() {
         let none = Limits::none();
-        let map: Map<String, Value> = Map::new();
-        let item = &make("sokoban", 1, 1, &map, &none).unwrap()[0];
+        let item = &make("sokoban", 1, 1, &params("{}"), &none).unwrap()[0];
         let m = &item.metadata;
         // a detour (a step and its way back) that pushes nothing: valid, two moves longer
         let back = |c: char| match c.to_ascii_lowercase() {

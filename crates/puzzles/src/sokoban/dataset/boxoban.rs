@@ -13,7 +13,7 @@
 //! running at once), for its answer.
 
 use super::super::{parse_collection, solve, Objective, SolveOptions};
-use super::Asked;
+use super::Draw;
 use crate::dataset::{check, stream, DatasetError, Item, Items, Params};
 use gridlock_search::Limits;
 use serde_json::json;
@@ -68,20 +68,11 @@ fn optima() -> Vec<(usize, Optima)> {
 }
 
 /// `count` items whose optimal counts lie in the `pushes` and `moves` ranges.
-pub fn make(
-    count: usize,
-    seed: u64,
-    objective: Objective,
-    params: &mut Params,
-    limits: &Limits,
-) -> Items {
+pub fn make(draw: Draw, params: &mut Params, limits: &Limits) -> Items {
     let pushes = params.range("pushes", (0, 1000), 0, 100_000)?;
     let moves = params.range("moves", (0, 10_000), 0, 1_000_000)?;
-    let asked = Asked {
-        objective,
-        difficulty: params.finish("sokoban")?,
-        seed,
-    };
+    let asked = draw.asked(params)?;
+    let (count, seed, objective) = (draw.count, draw.seed, draw.objective);
     let inside = |(first, second): (u32, u32)| {
         let (p, m) = match objective {
             Objective::Pushes => (first, second),
@@ -129,13 +120,9 @@ pub fn make(
 
 #[cfg(test)]
 mod tests {
+    use super::super::params;
     use super::*;
     use crate::dataset::{make, score};
-    use serde_json::{Map, Value};
-
-    fn params(text: &str) -> Map<String, Value> {
-        serde_json::from_str(text).unwrap()
-    }
 
     #[test]
     fn the_table_covers_every_level() {

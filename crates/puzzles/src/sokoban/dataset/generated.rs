@@ -19,7 +19,7 @@ use super::super::generate::job::cap;
 use super::super::generate::{generate, Generated, Request, MAX_BOXES, MAX_SIDE, MIN_SIDE};
 use super::super::generate::{Stop, PER_BOX};
 use super::super::{solve, Objective, Solution, SolveOptions};
-use super::Asked;
+use super::Draw;
 use crate::dataset::{check, DatasetError, Items, Params};
 use gridlock_search::{Limits, StopReason, Stopped};
 use serde_json::json;
@@ -36,13 +36,7 @@ const ROOMS_PER_ITEM: u64 = 1000;
 const MOVES_CAP: usize = 2_000_000;
 
 /// `count` items of generated levels (see the module comment).
-pub fn make(
-    count: usize,
-    seed: u64,
-    objective: Objective,
-    params: &mut Params,
-    limits: &Limits,
-) -> Items {
+pub fn make(draw: Draw, params: &mut Params, limits: &Limits) -> Items {
     let sides = MIN_SIDE..=MAX_SIDE;
     let size = params.shape("size", (10, 10), |r, c| {
         let fits = sides.contains(&r) && sides.contains(&c);
@@ -58,11 +52,8 @@ pub fn make(
             "pushes_per_box: expected one number, not a range".into(),
         ));
     }
-    let asked = Asked {
-        objective,
-        difficulty: params.finish("sokoban")?,
-        seed,
-    };
+    let asked = draw.asked(params)?;
+    let (count, seed, objective) = (draw.count, draw.seed, draw.objective);
     if count == 0 {
         return Ok(Vec::new());
     }
@@ -152,13 +143,9 @@ fn answer(
 #[cfg(test)]
 mod tests {
     use super::super::super::generate::{generate, Request};
+    use super::super::params;
     use crate::dataset::{make, score};
     use gridlock_search::Limits;
-    use serde_json::{Map, Value};
-
-    fn params(text: &str) -> Map<String, Value> {
-        serde_json::from_str(text).unwrap()
-    }
 
     #[test]
     fn items_are_the_generators_levels_and_score_one() {
@@ -182,14 +169,9 @@ mod tests {
         assert_eq!(make("sokoban", 2, 7, &map, &none).unwrap(), items[..2]);
         // the levels `gridlock sokoban generate --size 8x9 --boxes 2..3 --pushes-per-box 3
         // --seed 7` prints, in its order
-        let req = Request {
-            size: (8, 9),
-            boxes: (2, 3),
-            per_box: 3,
-            count: 4,
-            seed: 7,
-            ..Request::default()
-        };
+        let mut req = Request::default();
+        (req.size, req.boxes, req.per_box) = ((8, 9), (2, 3), 3);
+        (req.count, req.seed) = (4, 7);
         let report = generate(&req, &none, |_| true, |_| {});
         let boards: Vec<String> = report
             .levels
