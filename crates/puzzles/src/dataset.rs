@@ -9,9 +9,10 @@
 //!
 //! **Reproducibility.** Item `i` is drawn from its own random stream, chosen by `(seed, i)`
 //! alone ([`Rng::for_job`]), and solved by deterministic searches, so the same arguments give
-//! the same items on any machine and any number of threads. (Rush Hour's items come from the
-//! library's generator, which makes the same promise for a whole request; Sokoban's from a
-//! committed level set put in an order drawn from the seed.)
+//! the same items on any machine and any number of threads. (Rush Hour's and Sokoban's items
+//! come from the library's generators, which make the same promise for a whole request;
+//! Sokoban's `source="boxoban"` from a committed level set put in an order drawn from the
+//! seed.)
 //!
 //! **Answers** are written in the format `gridlock verify` reads for the puzzle (the judge
 //! output; Rush Hour's move list), so an item's answer can be checked by the command line too.

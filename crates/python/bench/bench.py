@@ -7,7 +7,9 @@
 3. rush_hour.solve_many over rush_18k.txt against `gridlock rush-hour --batch` in the same
    run (when the data and the binary are there), and the ratio;
 4. sokoban.solve_many over the committed Boxoban fixture (300 levels) against `gridlock
-   sokoban --batch` in the same run, both objectives, and the ratios.
+   sokoban --batch` in the same run, both objectives, and the ratios;
+5. sokoban.generate of 300 default levels against `gridlock sokoban generate` in the same
+   run, and the ratio.
 """
 
 from __future__ import annotations
@@ -81,6 +83,22 @@ def sokoban_batch(binary: Path):
               f"ratio {py / cli:.2f}")
 
 
+def sokoban_generate(binary: Path, count: int = 300):
+    if not binary.exists():
+        print(f"sokoban generate: skipped (no {binary})")
+        return
+    start = time.perf_counter()
+    subprocess.run([str(binary), "sokoban", "generate", "--count", str(count), "--format",
+                    "json"], stdout=subprocess.DEVNULL, check=True)
+    cli = time.perf_counter() - start
+    start = time.perf_counter()
+    levels = gridlock.sokoban.generate(count=count)
+    py = time.perf_counter() - start
+    assert len(levels) == count
+    print(f"generate  sokoban {count} levels: CLI --format json {cli:.2f} s; generate {py:.2f} s; "
+          f"ratio {py / cli:.2f} ({count / py:.1f} levels/s)")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--data", type=Path, default=REPO.parent / "shared" / "data")
@@ -103,8 +121,10 @@ def main():
     throughput("puzznic", 50)
     throughput("sokoban", 100)
     throughput("sokoban", 100, objective="moves")
+    throughput("sokoban", 100, source="boxoban")
     batch(args.data, args.gridlock)
     sokoban_batch(args.gridlock)
+    sokoban_generate(args.gridlock)
 
 
 if __name__ == "__main__":

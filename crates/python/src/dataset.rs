@@ -1,7 +1,7 @@
 //! `gridlock.datasets`: the library's dataset items as dicts, and its scores.
 
 use crate::convert::{from_py, to_py};
-use crate::run::{interruptible, Budget, Memory};
+use crate::run::{interruptible, Budget};
 use gridlock_puzzles::dataset::{self, DatasetError};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -10,22 +10,19 @@ use serde_json::Value;
 
 /// `count` items of `puzzle` with the difficulty parameters `difficulty` (a dict).
 #[pyfunction]
-#[pyo3(signature = (puzzle, count, seed, difficulty, timeout=None, max_memory=Memory::Auto))]
 pub fn dataset_make<'py>(
     py: Python<'py>,
     puzzle: &str,
     count: usize,
     seed: u64,
     difficulty: &Bound<'py, PyDict>,
-    timeout: Option<f64>,
-    max_memory: Memory,
+    budget: Budget,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
     let Some(Value::Object(params)) = from_py(difficulty.as_any()) else {
         return Err(PyValueError::new_err(
             "difficulty parameters must be integers, strings or pairs of integers",
         ));
     };
-    let budget = Budget::new(timeout, None, max_memory);
     let made = interruptible(py, |cancel| {
         dataset::make(puzzle, count, seed, &params, &budget.limits(&cancel))
     })?;

@@ -15,6 +15,7 @@ use pyo3::prelude::*;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
+mod asked;
 mod chips;
 mod convert;
 mod dataset;
@@ -105,6 +106,7 @@ fn _gridlock(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sokoban::sokoban_solve, m)?)?;
     m.add_function(wrap_pyfunction!(sokoban::sokoban_solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(sokoban::sokoban_verify, m)?)?;
+    m.add_function(wrap_pyfunction!(sokoban::sokoban_generate, m)?)?;
     m.add_function(wrap_pyfunction!(dataset::dataset_make, m)?)?;
     m.add_function(wrap_pyfunction!(dataset::dataset_score, m)?)?;
     Ok(())

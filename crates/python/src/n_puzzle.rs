@@ -5,14 +5,14 @@
 
 use crate::convert::serialised;
 use crate::errors;
-use crate::run::{interruptible, limit_error, Budget, Memory};
+use crate::run::{interruptible, limit_error, Budget};
 use gridlock_puzzles::n_puzzle::explore::explore;
 use gridlock_puzzles::n_puzzle::json::{BatchAnswer, ExploreJson, SolveJson, VerifyJson};
 use gridlock_puzzles::n_puzzle::tables::kept;
 use gridlock_puzzles::n_puzzle::{
     cache, parse_board, parse_size, parse_solution, verify, Board, Choice, Pattern, Shape, Solver,
 };
-use gridlock_puzzles::{PuzzleError, DEFAULT_MAX_STATES};
+use gridlock_puzzles::PuzzleError;
 use gridlock_search::Limits;
 use pyo3::prelude::*;
 use rayon::prelude::*;
@@ -84,6 +84,29 @@ impl Heuristic {
     }
 }
 
+/// What `solve` and `solve_many` are asked besides the budget, passed as one tuple
+/// `(size, goal, heuristic, pattern)`; the size is read here, the goal and the heuristic
+/// for each board's shape.
+pub struct Options {
+    shape: Option<Shape>,
+    goal: String,
+    heuristic: Heuristic,
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Options {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Options> {
+        let (size, goal, name, pattern): (Option<String>, String, String, Option<String>) =
+            obj.extract()?;
+        Ok(Options {
+            shape: self::size(obj.py(), size.as_deref())?,
+            goal,
+            heuristic: Heuristic { name, pattern },
+        })
+    }
+}
+
 /// Why one board could not be answered.
 enum Failure {
     Puzzle(PuzzleError),
@@ -144,14 +167,14 @@ fn raise(py: Python<'_>, f: Failure) -> PyErr {
     }
 }
 
-/// The board of `board=` (its shape from `size=` when given) and the goal of `goal=` for it.
+/// The board of `board=` (its shape `shape` when given) and the goal of `goal=` for it.
 fn board_and_goal(
     py: Python<'_>,
     board: &str,
-    size: Option<&str>,
+    shape: Option<Shape>,
     goal: &str,
 ) -> PyResult<(Board, Board)> {
-    let start = parse_board(board, self::size(py, size)?).map_err(|e| errors::parse(py, &e))?;
+    let start = parse_board(board, shape).map_err(|e| errors::parse(py, &e))?;
     let goal = GoalSpec::of(goal)
         .board(start.shape)
         .map_err(|e| errors::puzzle(py, &e))?;
@@ -160,29 +183,18 @@ fn board_and_goal(
 
 /// Solves one board: the `--format json` object of `gridlock n-puzzle` as a dict.
 #[pyfunction]
-#[pyo3(signature = (board, size=None, goal="blank-last", heuristic="auto", pattern=None, timeout=None, max_states=None, max_memory=Memory::Auto))]
-#[allow(clippy::too_many_arguments)]
 pub fn n_puzzle_solve<'py>(
     py: Python<'py>,
     board: &str,
-    size: Option<&str>,
-    goal: &str,
-    heuristic: &str,
-    pattern: Option<&str>,
-    timeout: Option<f64>,
-    max_states: Option<usize>,
-    max_memory: Memory,
+    options: Options,
+    budget: Budget,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let (start, goal) = board_and_goal(py, board, size, goal)?;
-    let h = Heuristic {
-        name: heuristic.to_string(),
-        pattern: pattern.map(str::to_string),
-    };
+    let (start, goal) = board_and_goal(py, board, options.shape, &options.goal)?;
+    let h = options.heuristic;
     h.choice(start.shape)
         .map_err(|why| errors::argument(py, why))?;
     // `max_states` counts expanded nodes, as `--max-states`; no cap by default, which lets
     // the search use every core
-    let budget = Budget::new(timeout, max_states, max_memory);
     let found = interruptible(py, |cancel| {
         let limits = budget.limits(&cancel);
         let solver = if start.can_reach(&goal) {
@@ -199,26 +211,17 @@ pub fn n_puzzle_solve<'py>(
 /// `gridlock n-puzzle --batch --format json` object per input, in input order, `line` its
 /// 1-based position.
 #[pyfunction]
-#[pyo3(signature = (inputs, size=None, goal="blank-last", heuristic="auto", pattern=None, timeout=None, max_states=None, max_memory=Memory::Auto))]
-#[allow(clippy::too_many_arguments)]
 pub fn n_puzzle_solve_many<'py>(
     py: Python<'py>,
     inputs: Vec<String>,
-    size: Option<&str>,
-    goal: &str,
-    heuristic: &str,
-    pattern: Option<&str>,
-    timeout: Option<f64>,
-    max_states: Option<usize>,
-    max_memory: Memory,
+    options: Options,
+    budget: Budget,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    let shape = self::size(py, size)?;
-    let spec = GoalSpec::of(goal);
-    let h = Heuristic {
-        name: heuristic.to_string(),
-        pattern: pattern.map(str::to_string),
-    };
-    let budget = Budget::new(timeout, max_states, max_memory);
+    let (shape, spec, h) = (
+        options.shape,
+        GoalSpec::of(&options.goal),
+        &options.heuristic,
+    );
     let found = interruptible(py, |cancel| {
         let limits = budget.limits(&cancel);
         let mut boards = Vec::with_capacity(inputs.len());
@@ -231,7 +234,7 @@ pub fn n_puzzle_solve_many<'py>(
                 .and_then(|start| Ok((spec.board(start.shape)?, start)));
             let (goal, start) = parsed.map_err(|e| (k, Failure::Puzzle(e)))?;
             if !solvers.contains_key(&goal.tiles) {
-                let made = solver(&goal, &h, &limits).map_err(|f| (k, f))?;
+                let made = solver(&goal, h, &limits).map_err(|f| (k, f))?;
                 solvers.insert(goal.tiles.clone(), made);
             }
             boards.push((start, goal.tiles));
@@ -256,20 +259,17 @@ pub fn n_puzzle_solve_many<'py>(
 
 /// The goal's whole component: `gridlock n-puzzle explore --format json`.
 #[pyfunction]
-#[pyo3(signature = (size="3x3", goal="blank-last", max_states=None, max_memory=Memory::Auto))]
 pub fn n_puzzle_explore<'py>(
     py: Python<'py>,
     size: &str,
     goal: &str,
-    max_states: Option<usize>,
-    max_memory: Memory,
+    budget: Budget,
 ) -> PyResult<Bound<'py, PyAny>> {
     let shape = self::size(py, Some(size))?.expect("given");
     let goal = GoalSpec::of(goal)
         .board(shape)
         .map_err(|e| errors::puzzle(py, &e))?;
-    let max_states = Some(max_states.unwrap_or(DEFAULT_MAX_STATES));
-    let budget = Budget::new(None, max_states, max_memory);
+    let budget = budget.capped();
     let found = interruptible(py, |cancel| explore(&goal, &budget.limits(&cancel)))?;
     let (component, _) = found.map_err(|e| limit_error(py, &e))?;
     serialised(py, &ExploreJson::new(&goal, &component))
@@ -278,20 +278,17 @@ pub fn n_puzzle_explore<'py>(
 /// Replays a judge output (the move count, then one tile per line), then solves the board
 /// (within the budget) to say whether it is optimal: `gridlock verify n-puzzle`'s verdict.
 #[pyfunction]
-#[pyo3(signature = (board, solution, goal="blank-last", size=None, timeout=30.0, max_memory=Memory::Auto))]
 pub fn n_puzzle_verify<'py>(
     py: Python<'py>,
     board: &str,
     solution: &str,
     goal: &str,
     size: Option<&str>,
-    timeout: Option<f64>,
-    max_memory: Memory,
+    budget: Budget,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let (start, goal) = board_and_goal(py, board, size, goal)?;
+    let (start, goal) = board_and_goal(py, board, self::size(py, size)?, goal)?;
     let file = parse_solution(solution).map_err(|e| errors::parse(py, &e))?;
     let verdict = verify::verify(&start, &goal, &file);
-    let budget = Budget::new(timeout, None, max_memory);
     // the optimum: None when it could not be found within the budget (as the CLI)
     let optimum: Option<Option<usize>> = if !start.can_reach(&goal) {
         Some(None)

@@ -1,8 +1,9 @@
 //! `gridlock.puzznic`: parse, solve (optimal or `fast`), verify.
 
+use crate::asked::{Asked, Objectives};
 use crate::convert::serialised;
 use crate::errors;
-use crate::run::{interruptible, Budget, Memory};
+use crate::run::{interruptible, Budget};
 use gridlock_puzzles::puzznic::{
     self, solve_with, Analysis, Objective, SolveOptions, Strategy, FAST_BUDGET,
 };
@@ -12,28 +13,11 @@ use pyo3::prelude::*;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-/// The options of one solve, as the CLI takes them.
-#[derive(Clone, Copy)]
-struct Options {
-    objective: Objective,
-    fast: bool,
-    budget: Budget,
-}
+/// `(objective, fast)`, as `solve` and `solve_many` take them.
+type Options = Asked<Objective>;
 
-impl Options {
-    /// The options of `objective=`, `fast=`, `timeout=`, `max_states=` and `max_memory=`.
-    fn new(
-        py: Python<'_>,
-        objective: &str,
-        fast: bool,
-        (timeout, max_states, memory): (Option<f64>, Option<usize>, Memory),
-    ) -> PyResult<Options> {
-        Ok(Options {
-            objective: errors::choose(py, "objective", &OBJECTIVES, objective)?,
-            fast,
-            budget: Budget::new(timeout, max_states, memory),
-        })
-    }
+impl Objectives for Objective {
+    const NAMES: [(&'static str, Objective); 2] = OBJECTIVES;
 }
 
 /// The `objective=` keyword's values.
@@ -42,13 +26,13 @@ const OBJECTIVES: [(&str, Objective); 2] =
 
 /// Solves one board: the library's JSON report. `fast` gets the CLI's 10-second budget when
 /// no timeout is given.
-fn answer(text: &str, options: Options, cancel: &Arc<AtomicBool>) -> Result<Report, PuzzleError> {
+fn answer(
+    text: &str,
+    (options, mut budget): (Options, Budget),
+    cancel: &Arc<AtomicBool>,
+) -> Result<Report, PuzzleError> {
     let puzzle = puzznic::parse(text)?;
     let analysis = Analysis::new(&puzzle.geometry);
-    let mut budget = options.budget;
-    budget.max_states = budget
-        .max_states
-        .or(Some(gridlock_puzzles::DEFAULT_MAX_STATES));
     if options.fast && budget.timeout.is_none() {
         budget.timeout = Some(FAST_BUDGET.as_secs_f64());
     }
@@ -68,53 +52,40 @@ fn answer(text: &str, options: Options, cancel: &Arc<AtomicBool>) -> Result<Repo
 
 /// Solves one board: the CLI's JSON object as a dict.
 #[pyfunction]
-#[pyo3(signature = (board, objective="moves", fast=false, timeout=None, max_states=None, max_memory=Memory::Auto))]
 pub fn puzznic_solve<'py>(
     py: Python<'py>,
     board: &str,
-    objective: &str,
-    fast: bool,
-    timeout: Option<f64>,
-    max_states: Option<usize>,
-    max_memory: Memory,
+    options: Options,
+    budget: Budget,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let options = Options::new(py, objective, fast, (timeout, max_states, max_memory))?;
-    let found = interruptible(py, |cancel| answer(board, options, &cancel))?;
+    let asked = (options, budget.capped());
+    let found = interruptible(py, |cancel| answer(board, asked, &cancel))?;
     serialised(py, &found.map_err(|e| errors::puzzle(py, &e))?)
 }
 
 /// Solves many boards on every core (the time and state limits apply to each, the memory
 /// budget is shared by the searches running at once); dicts in input order.
 #[pyfunction]
-#[pyo3(signature = (inputs, objective="moves", fast=false, timeout=None, max_states=None, max_memory=Memory::Auto))]
 pub fn puzznic_solve_many<'py>(
     py: Python<'py>,
     inputs: Vec<String>,
-    objective: &str,
-    fast: bool,
-    timeout: Option<f64>,
-    max_states: Option<usize>,
-    max_memory: Memory,
+    options: Options,
+    budget: Budget,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    let mut options = Options::new(py, objective, fast, (timeout, max_states, max_memory))?;
-    options.budget = options.budget.shared();
-    crate::each_input(py, &inputs, |text, cancel| answer(text, options, cancel))
+    let asked = (options, budget.capped().shared());
+    crate::each_input(py, &inputs, |text, cancel| answer(text, asked, cancel))
 }
 
 /// Replays a judge answer, then solves both objectives to say whether it is optimal.
 #[pyfunction]
-#[pyo3(signature = (board, solution, timeout=30.0, max_states=None, max_memory=Memory::Auto))]
 pub fn puzznic_verify<'py>(
     py: Python<'py>,
     board: &str,
     solution: &str,
-    timeout: Option<f64>,
-    max_states: Option<usize>,
-    max_memory: Memory,
+    budget: Budget,
 ) -> PyResult<Bound<'py, PyAny>> {
     let puzzle = puzznic::parse(board).map_err(|e| errors::parse(py, &e))?;
-    let max_states = max_states.or(Some(gridlock_puzzles::DEFAULT_MAX_STATES));
-    let budget = Budget::new(timeout, max_states, max_memory);
+    let budget = budget.capped();
     let judged = interruptible(py, |cancel| {
         let analysis = Analysis::new(&puzzle.geometry);
         puzznic::judge(&puzzle, &analysis, solution, &budget.limits(&cancel))

@@ -9,6 +9,8 @@
 //! search's cancel flag (the engine looks at it every few thousand expansions), waits for
 //! the worker to return, and hands the exception back. Other Python threads run meanwhile.
 
+use gridlock_puzzles::generator::{Candidate, Stop};
+use gridlock_puzzles::DEFAULT_MAX_STATES;
 use gridlock_search::memory::Bytes;
 use gridlock_search::{machine, Limits, StopReason, Stopped};
 use pyo3::exceptions::PyRuntimeError;
@@ -101,13 +103,29 @@ pub struct Budget {
     pub max_bytes: Option<u64>,
 }
 
-impl Budget {
-    /// The budget of `timeout=`, `max_states=` and `max_memory=`.
-    pub fn new(timeout: Option<f64>, max_states: Option<usize>, memory: Memory) -> Budget {
-        Budget {
+/// The package passes every call's `timeout=`, `max_states=` and `max_memory=` as one tuple
+/// `(timeout, max_states, max_memory)`, read here once for every function (a bad
+/// `max_memory` is its `ParseError`).
+impl<'a, 'py> FromPyObject<'a, 'py> for Budget {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Budget> {
+        let (timeout, max_states, memory): (Option<f64>, Option<usize>, Memory) = obj.extract()?;
+        Ok(Budget {
             timeout,
             max_states,
             max_bytes: memory.budget(),
+        })
+    }
+}
+
+impl Budget {
+    /// This budget with the command line's state cap ([`DEFAULT_MAX_STATES`]) when the
+    /// caller gave none, as every search but the n-puzzle's has.
+    pub fn capped(self) -> Budget {
+        Budget {
+            max_states: self.max_states.or(Some(DEFAULT_MAX_STATES)),
+            ..self
         }
     }
 
@@ -177,18 +195,36 @@ where
     })
 }
 
-/// What a stopped search becomes in Python: `LimitError` with the reason and the proven
-/// lower bound. (A search cancelled by Ctrl-C never gets here: [`interruptible`] returns the
-/// `KeyboardInterrupt` instead.)
-pub fn limit_error(py: Python<'_>, stopped: &Stopped) -> PyErr {
-    let reason = match stopped.reason {
+/// The `reason` a `LimitError` names for an engine stop.
+fn reason_name(reason: &StopReason) -> &'static str {
+    match reason {
         StopReason::StateLimit(_) => "max_states",
         StopReason::Timeout => "timeout",
         StopReason::Cancelled => "cancelled",
         StopReason::MemoryLimit { .. } => "max_memory",
         StopReason::OutOfMemory { .. } => "memory",
-    };
+    }
+}
+
+/// What a stopped search becomes in Python: `LimitError` with the reason and the proven
+/// lower bound. (A search cancelled by Ctrl-C never gets here: [`interruptible`] returns the
+/// `KeyboardInterrupt` instead.)
+pub fn limit_error(py: Python<'_>, stopped: &Stopped) -> PyErr {
     let parts: Option<Vec<u64>> = stopped.lower_bound.as_ref().map(|b| b.0.clone());
     let message = format!("{}{}", stopped.reason, stopped.bound_note());
-    crate::errors::limit(py, message, reason, parts)
+    crate::errors::limit(py, message, reason_name(&stopped.reason), parts)
+}
+
+/// A generator run stopped before its count: `LimitError` whose `reason` is
+/// `"max_candidates"` for the candidate cap (else the engine's), with `found`, the number
+/// of puzzles made before the stop (they are not returned: a call gives all it was asked
+/// for or raises).
+pub fn generator_stop<C: Candidate>(py: Python<'_>, stop: Stop<C>, found: usize) -> PyErr {
+    let reason = match stop {
+        Stop::Candidates(_) => "max_candidates",
+        other => reason_name(&other.reason()),
+    };
+    let err = crate::errors::limit(py, stop.to_string(), reason, None);
+    let _ = err.value(py).setattr("found", found);
+    err
 }

@@ -4,7 +4,7 @@
 
 use crate::convert::serialised;
 use crate::errors;
-use crate::run::{interruptible, limit_error, Budget, Memory};
+use crate::run::{generator_stop, interruptible, limit_error, Budget};
 use gridlock_puzzles::rush_hour::generate::{generate, Request, Set, MAX_VEHICLES};
 use gridlock_puzzles::rush_hour::json::{
     BatchAnswer, ExploreJson, GeneratedJson, SolveJson, VerifyJson,
@@ -12,7 +12,7 @@ use gridlock_puzzles::rush_hour::json::{
 use gridlock_puzzles::rush_hour::universe::component_key;
 use gridlock_puzzles::rush_hour::verify::parse_moves;
 use gridlock_puzzles::rush_hour::{optima_all, parse, Metric, Prepared, Puzzle};
-use gridlock_puzzles::{PuzzleError, DEFAULT_MAX_STATES};
+use gridlock_puzzles::PuzzleError;
 use gridlock_search::Limits;
 use pyo3::prelude::*;
 use rayon::prelude::*;
@@ -32,20 +32,36 @@ fn exit(py: Python<'_>, exit_row: Option<u32>) -> PyResult<Option<usize>> {
 /// The `metric=` keyword's values.
 const METRICS: [(&str, Metric); 2] = [("steps", Metric::Steps), ("moves", Metric::Moves)];
 
-/// The CLI's state cap unless another is given.
-fn budget(timeout: Option<f64>, max_states: Option<usize>, memory: Memory) -> Budget {
-    let max_states = Some(max_states.unwrap_or(DEFAULT_MAX_STATES));
-    Budget::new(timeout, max_states, memory)
+/// What `solve` and `solve_many` are asked, passed as one tuple `(metric, limit,
+/// exit_row)`: the metric, the depth limit and the 0-based exit row.
+#[derive(Clone, Copy)]
+pub struct Options {
+    metric: Metric,
+    limit: Option<u32>,
+    exit: Option<usize>,
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Options {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Options> {
+        let py = obj.py();
+        let (metric, limit, exit_row): (String, Option<u32>, Option<u32>) = obj.extract()?;
+        Ok(Options {
+            metric: errors::choose(py, "metric", &METRICS, &metric)?,
+            limit,
+            exit: exit(py, exit_row)?,
+        })
+    }
 }
 
 /// One board's `--format json` object.
-fn answer(
-    text: &str,
-    exit: Option<usize>,
-    metric: Metric,
-    limit: Option<u32>,
-    limits: &Limits,
-) -> Result<SolveJson, PuzzleError> {
+fn answer(text: &str, options: Options, limits: &Limits) -> Result<SolveJson, PuzzleError> {
+    let Options {
+        metric,
+        limit,
+        exit,
+    } = options;
     let puzzle = parse(text, exit)?;
     let (found, _) = puzzle.solve(metric, limit, limits)?;
     Ok(SolveJson::new(&puzzle, metric, limit, found.as_ref()))
@@ -53,26 +69,14 @@ fn answer(
 
 /// Solves one board: the `--format json` object of `gridlock rush-hour` as a dict.
 #[pyfunction]
-#[allow(clippy::too_many_arguments)]
-#[pyo3(signature = (board, metric="moves", limit=None, exit_row=None, timeout=None, max_states=None, max_memory=Memory::Auto))]
 pub fn rush_hour_solve<'py>(
     py: Python<'py>,
     board: &str,
-    metric: &str,
-    limit: Option<u32>,
-    exit_row: Option<u32>,
-    timeout: Option<f64>,
-    max_states: Option<usize>,
-    max_memory: Memory,
+    options: Options,
+    budget: Budget,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let (metric, exit) = (
-        errors::choose(py, "metric", &METRICS, metric)?,
-        self::exit(py, exit_row)?,
-    );
-    let budget = budget(timeout, max_states, max_memory);
-    let found = interruptible(py, |cancel| {
-        answer(board, exit, metric, limit, &budget.limits(&cancel))
-    })?;
+    let budget = budget.capped();
+    let found = interruptible(py, |cancel| answer(board, options, &budget.limits(&cancel)))?;
     serialised(py, &found.map_err(|e| errors::puzzle(py, &e))?)
 }
 
@@ -81,23 +85,18 @@ pub fn rush_hour_solve<'py>(
 /// (both metrics at once, one reused explorer per thread), as the batch does; `metric` and
 /// `limit` only decide which optima are within the limit.
 #[pyfunction]
-#[allow(clippy::too_many_arguments)]
-#[pyo3(signature = (inputs, metric="moves", limit=None, exit_row=None, timeout=None, max_states=None, max_memory=Memory::Auto))]
 pub fn rush_hour_solve_many<'py>(
     py: Python<'py>,
     inputs: Vec<String>,
-    metric: &str,
-    limit: Option<u32>,
-    exit_row: Option<u32>,
-    timeout: Option<f64>,
-    max_states: Option<usize>,
-    max_memory: Memory,
+    options: Options,
+    budget: Budget,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    let (metric, exit) = (
-        errors::choose(py, "metric", &METRICS, metric)?,
-        self::exit(py, exit_row)?,
-    );
-    let budget = budget(timeout, max_states, max_memory).shared();
+    let Options {
+        metric,
+        limit,
+        exit,
+    } = options;
+    let budget = budget.capped().shared();
     let found = interruptible(py, |cancel| {
         let puzzles = inputs
             .par_iter()
@@ -139,17 +138,14 @@ pub fn rush_hour_solve_many<'py>(
 
 /// The whole component of a board: `gridlock rush-hour explore --format json`.
 #[pyfunction]
-#[pyo3(signature = (board, exit_row=None, timeout=None, max_states=None, max_memory=Memory::Auto))]
 pub fn rush_hour_explore<'py>(
     py: Python<'py>,
     board: &str,
     exit_row: Option<u32>,
-    timeout: Option<f64>,
-    max_states: Option<usize>,
-    max_memory: Memory,
+    budget: Budget,
 ) -> PyResult<Bound<'py, PyAny>> {
     let puzzle = parse(board, exit(py, exit_row)?).map_err(|e| errors::parse(py, &e))?;
-    let budget = budget(timeout, max_states, max_memory);
+    let budget = budget.capped();
     let found = interruptible(py, |cancel| {
         let limits = budget.limits(&cancel);
         let (analysis, _) = puzzle.analyse(&limits)?;
@@ -167,7 +163,6 @@ pub fn rush_hour_explore<'py>(
 
 /// Fresh interesting puzzles: `gridlock rush-hour generate --format json`, one dict each.
 #[pyfunction]
-#[pyo3(signature = (moves=(20, Some(30)), count=10, seed=1, vehicles=None, walls=0, set="any", timeout=None, max_memory=Memory::Auto))]
 #[allow(clippy::too_many_arguments)]
 pub fn rush_hour_generate<'py>(
     py: Python<'py>,
@@ -177,8 +172,7 @@ pub fn rush_hour_generate<'py>(
     vehicles: Option<(usize, usize)>,
     walls: usize,
     set: &str,
-    timeout: Option<f64>,
-    max_memory: Memory,
+    budget: Budget,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
     let set = errors::choose(
         py,
@@ -196,19 +190,11 @@ pub fn rush_hour_generate<'py>(
         max_candidates: None,
     };
     req.check().map_err(|why| errors::argument(py, why))?;
-    let budget = Budget::new(timeout, None, max_memory);
     let report = interruptible(py, |cancel| {
         generate(&req, &budget.limits(&cancel), |_| true, |_| {})
     })?;
     if let Some(stop) = report.stopped {
-        let stopped = gridlock_search::Stopped {
-            reason: stop.reason(),
-            stats: Default::default(),
-            lower_bound: None,
-        };
-        let err = limit_error(py, &stopped);
-        let _ = err.value(py).setattr("found", report.puzzles.len());
-        return Err(err);
+        return Err(generator_stop(py, stop, report.puzzles.len()));
     }
     let objects = interruptible(py, |_| {
         report
@@ -227,19 +213,16 @@ pub fn rush_hour_generate<'py>(
 /// Replays a move list (one `VEHICLE DIRECTION DISTANCE` per line) and measures it against
 /// both optima: `gridlock verify rush-hour`'s verdict object.
 #[pyfunction]
-#[pyo3(signature = (board, solution, exit_row=None, timeout=30.0, max_states=None, max_memory=Memory::Auto))]
 pub fn rush_hour_verify<'py>(
     py: Python<'py>,
     board: &str,
     solution: &str,
     exit_row: Option<u32>,
-    timeout: Option<f64>,
-    max_states: Option<usize>,
-    max_memory: Memory,
+    budget: Budget,
 ) -> PyResult<Bound<'py, PyAny>> {
     let puzzle = parse(board, exit(py, exit_row)?).map_err(|e| errors::parse(py, &e))?;
     let list = parse_moves(solution).map_err(|e| errors::parse(py, &e))?;
-    let budget = budget(timeout, max_states, max_memory);
+    let budget = budget.capped();
     let judgement = interruptible(py, |cancel| puzzle.judge(&list, &budget.limits(&cancel)))?;
     crate::verdict(py, &VerifyJson::new(&judgement))
 }

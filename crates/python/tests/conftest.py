@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
+import sys
+import threading
 from pathlib import Path
 from typing import Any, List
 
@@ -60,3 +63,45 @@ def cli() -> Cli:
 def example(*parts: str) -> str:
     """The text of a file under examples/."""
     return (EXAMPLES.joinpath(*parts)).read_text()
+
+
+# The script of `interrupted`: makes the call given as its first argument, with the rest as
+# `args`, and says whether Ctrl-C ended it from inside the call.
+_CTRL_C = """
+import sys, gridlock
+args = sys.argv[2:]
+print("calling", flush=True)
+try:
+    eval(sys.argv[1])
+except KeyboardInterrupt:
+    print("interrupted in the call", flush=True)
+    sys.exit(0)
+print("finished?!", flush=True)
+sys.exit(1)
+"""
+
+
+def interrupted(call: str, *args: str) -> None:
+    """Runs `call` (Python, `args` its list of strings) in a child process, sends it SIGINT a
+    second after it starts, and asserts that the call itself raised KeyboardInterrupt. The
+    call must be one that would run for hours; the child gets far more than any load needs
+    to stop (a hang guard, not a measure)."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", _CTRL_C, call, *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline().strip() == "calling"
+        # let the search start; a signal before the call would also raise, but outside it,
+        # and the script would then not print "interrupted in the call"
+        threading.Event().wait(1.0)
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=600)
+    finally:
+        if child.poll() is None:
+            child.kill()
+    assert "interrupted in the call" in out, (out, err)
+    assert child.returncode == 0

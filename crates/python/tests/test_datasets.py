@@ -18,7 +18,7 @@ CASES = {
     "n-puzzle": {"size": "3x3", "moves": (8, 14)},
     "rush-hour": {"moves": (5, 9)},
     "puzznic": {"moves": (2, 4), "size": "4x4"},
-    "sokoban": {"objective": "moves", "moves": (20, 40)},
+    "sokoban": {"objective": "moves", "moves": (35, 60)},
 }
 
 
@@ -77,7 +77,7 @@ def test_answers_are_what_the_verifiers_accept(items):
         v = gridlock.sokoban.verify(meta["board"], item["answer"], objective="moves")
         assert v.valid and v.optimal
         assert v.lengths == {"moves": meta["moves"], "pushes": meta["pushes"]}
-        assert (meta["boxes"], meta["size"], meta["source"]) == (4, "10x10", "boxoban hard/000.txt")
+        assert (meta["boxes"], meta["size"], meta["source"]) == (4, "10x10", "generator")
 
 
 def test_longer_valid_answers_get_partial_credit(items):
@@ -147,15 +147,51 @@ def test_bad_parameters_raise_value_error():
         datasets.make("sokoban", 1, 1, objective="boxes")
 
 
-def test_sokoban_items_in_the_pushes_order():
-    items = datasets.make("sokoban", 12, 4, pushes=(10, 14))
-    levels = [i["metadata"]["level"] for i in items]
-    assert len(set(levels)) == 12, "no level repeats while the pool lasts"
-    assert datasets.make("sokoban", 5, 4, pushes=(10, 14)) == items[:5]
-    for item in items:
+def test_sokoban_items_are_the_generators_levels():
+    items = datasets.make("sokoban", 6, 4, size="9x8", boxes=(2, 3), pushes=(8, 30),
+                          pushes_per_box=3)
+    assert datasets.make("sokoban", 4, 4, size="9x8", boxes=(2, 3), pushes=(8, 30),
+                         pushes_per_box=3) == items[:4]
+    levels = gridlock.sokoban.generate(size="9x8", boxes=(2, 3), pushes=(8, 30),
+                                       pushes_per_box=3, count=6, seed=4)
+    # in the pushes order the answer is the generator's (fewest pushes, then moves, proven)
+    assert [g.level + "\n" for g in levels if g.moves_optimal] == [
+        i["metadata"]["board"] for i in items
+    ]
+    for item, level in zip(items, [g for g in levels if g.moves_optimal]):
         meta = item["metadata"]
         assert meta["objective"] == "pushes" and meta["optimal"] == meta["pushes"]
-        assert 10 <= meta["pushes"] <= 14
+        assert 8 <= meta["pushes"] <= 30 and meta["pushes"] >= 3 * meta["boxes"]
+        assert (meta["source"], meta["size"], meta["key"]) == ("generator", "9x8", level.key)
         assert sum(c.isupper() for c in item["answer"]) == meta["pushes"]
         assert "fewest pushes" in item["question"] and meta["board"] in item["question"]
         assert datasets.score(item, item["answer"].lower()) == 1.0
+        solved = gridlock.sokoban.solve(meta["board"])
+        assert (solved.pushes, solved.moves) == (meta["pushes"], meta["moves"])
+
+
+def test_sokoban_moves_range_and_bad_requests():
+    items = datasets.make("sokoban", 3, 2, moves=(40, 50))
+    assert all(40 <= i["metadata"]["moves"] <= 50 for i in items)
+    with pytest.raises(ValueError, match="at least 16"):
+        datasets.make("sokoban", 1, 1, pushes=(5, 10))  # 4 boxes of 4 pushes each
+    with pytest.raises(ValueError, match="size"):
+        datasets.make("sokoban", 1, 1, size="30x30")
+    with pytest.raises(ValueError, match="found \"level\""):
+        datasets.make("sokoban", 1, 1, level=3)
+
+
+def test_sokoban_items_from_boxoban():
+    items = datasets.make("sokoban", 12, 4, source="boxoban", pushes=(10, 14))
+    levels = [i["metadata"]["level"] for i in items]
+    assert len(set(levels)) == 12, "no level repeats while the pool lasts"
+    assert datasets.make("sokoban", 5, 4, source="boxoban", pushes=(10, 14)) == items[:5]
+    for item in items:
+        meta = item["metadata"]
+        assert meta["objective"] == "pushes" and meta["optimal"] == meta["pushes"]
+        assert meta["source"] == "boxoban hard/000.txt"
+        assert 10 <= meta["pushes"] <= 14
+        assert sum(c.isupper() for c in item["answer"]) == meta["pushes"]
+        assert datasets.score(item, item["answer"].lower()) == 1.0
+    with pytest.raises(ValueError, match="size"):
+        datasets.make("sokoban", 1, 1, source="boxoban", size="10x10")

@@ -6,16 +6,12 @@ margins are tens of seconds."""
 
 from __future__ import annotations
 
-import signal
-import subprocess
-import sys
-import textwrap
 import threading
 
 import pytest
 
 import gridlock
-from conftest import REPO
+from conftest import REPO, interrupted
 
 # NES Puzznic 16-10: its optimal search has never finished (docs/puzznic.md: open, still
 # short of its proof after 120 s)
@@ -61,42 +57,8 @@ def test_other_threads_run_during_a_search():
     assert state["seen"] > 1000
 
 
-CTRL_C = textwrap.dedent(
-    """
-    import sys, gridlock
-    board = open(sys.argv[1]).read()
-    print("calling", flush=True)
-    try:
-        gridlock.puzznic.solve(board)
-    except KeyboardInterrupt:
-        print("interrupted in solve", flush=True)
-        sys.exit(0)
-    print("finished?!", flush=True)
-    sys.exit(1)
-    """
-)
-
-
 def test_ctrl_c_stops_a_long_search():
-    path = str(HARD_PATH)
-    child = subprocess.Popen(
-        [sys.executable, "-c", CTRL_C, path],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert child.stdout.readline().strip() == "calling"
-        # let the search start; a signal before the call would also raise, but outside it,
-        # and the script would then not print "interrupted in solve"
-        threading.Event().wait(1.0)
-        child.send_signal(signal.SIGINT)
-        out, err = child.communicate(timeout=600)  # a hang guard, far above any load
-    finally:
-        if child.poll() is None:
-            child.kill()
-    assert "interrupted in solve" in out, (out, err)
-    assert child.returncode == 0
+    interrupted("gridlock.puzznic.solve(open(args[0]).read())", str(HARD_PATH))
 
 
 def test_a_tiny_memory_budget_stops_a_search_with_its_bound():

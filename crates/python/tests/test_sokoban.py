@@ -4,16 +4,10 @@ bound (state cap and memory budget), Ctrl-C."""
 
 from __future__ import annotations
 
-import signal
-import subprocess
-import sys
-import textwrap
-import threading
-
 import pytest
 
 import gridlock
-from conftest import REPO
+from conftest import REPO, interrupted
 
 FIXTURES = REPO / "tests" / "fixtures" / "sokoban"
 COLLECTION_PATH = FIXTURES / "boxoban-hard-000-first300.txt"
@@ -192,35 +186,6 @@ BIG = """\
 ################
 """
 
-CTRL_C = textwrap.dedent(
-    """
-    import sys, gridlock
-    print("calling", flush=True)
-    try:
-        gridlock.sokoban.solve(sys.argv[1])
-    except KeyboardInterrupt:
-        print("interrupted in solve", flush=True)
-        sys.exit(0)
-    print("finished?!", flush=True)
-    sys.exit(1)
-    """
-)
-
 
 def test_ctrl_c_stops_a_long_search():
-    child = subprocess.Popen(
-        [sys.executable, "-c", CTRL_C, BIG],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert child.stdout.readline().strip() == "calling"
-        threading.Event().wait(1.0)
-        child.send_signal(signal.SIGINT)
-        out, err = child.communicate(timeout=60)
-    finally:
-        if child.poll() is None:
-            child.kill()
-    assert "interrupted in solve" in out, (out, err)
-    assert child.returncode == 0
+    interrupted("gridlock.sokoban.solve(args[0])", BIG)

@@ -24,10 +24,14 @@ puzzle         parameters (defaults)
 ``chips``      ``moves`` (1, 12) optimal moves (there are only 70 rings)
 ``puzznic``    ``size`` "5x5" playing area (3x3 to 8x8); ``pieces`` (4, 6); ``types`` (2, 3);
                ``moves`` (2, 6) optimal player moves
-``sokoban``    ``objective`` "pushes" (fewest pushes, then moves) or "moves"; ``pushes`` and
-               ``moves`` ranges of the optimal counts (default any); levels of Boxoban
-               ``hard/000.txt`` (300, all 10x10 with 4 boxes) until gridlock's generator
-               is used
+``sokoban``    ``size`` "10x10" (5x5 to 24x24, the wall included); ``boxes`` 4;
+               ``pushes`` (1, 1000) the fewest pushes; ``pushes_per_box`` 4 (at least
+               that many pushes a box; 0: no such rule); ``moves`` (default any) the
+               answer's moves; ``objective`` "pushes" (fewest pushes, then moves) or
+               "moves": levels of gridlock's generator (``sokoban.generate``), Boxoban-
+               like by default. ``source="boxoban"``: Boxoban ``hard/000.txt`` levels
+               instead (300, all 10x10 with 4 boxes; ``pushes`` (0, 1000), ``moves``
+               (0, 10000) optimal counts, ``objective``)
 =============  ==========================================================================
 """
 
@@ -60,7 +64,7 @@ def make(
     on Ctrl-C."""
     if count < 0:
         raise ValueError(f"count must be at least 0, found {count}")
-    return _gridlock.dataset_make(puzzle, count, seed, difficulty, timeout, max_memory)
+    return _gridlock.dataset_make(puzzle, count, seed, difficulty, (timeout, None, max_memory))
 
 
 def score(item: Dict[str, Any], answer: Any) -> float:

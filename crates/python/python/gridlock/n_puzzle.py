@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any, Dict, Iterable, List, Optional
 
 from . import _gridlock
+from ._options import solve_options
 from ._result import MaxMemory, Result, Verdict
 
 __all__ = [
@@ -99,27 +100,17 @@ def solve(
     :class:`gridlock.ParseError` and :class:`gridlock.LimitError`."""
     return NPuzzleSolution(
         _gridlock.n_puzzle_solve(
-            board, size, goal, heuristic, pattern, timeout, max_states, max_memory
+            board, (size, goal, heuristic, pattern), (timeout, max_states, max_memory)
         )
     )
 
 
-def solve_many(
-    inputs: Iterable[str],
-    size: Optional[str] = None,
-    goal: str = "blank-last",
-    heuristic: str = "auto",
-    pattern: Optional[str] = None,
-    timeout: Optional[float] = None,
-    max_states: Optional[int] = None,
-    max_memory: MaxMemory = "auto",
-) -> List[NPuzzleBatchAnswer]:
+def solve_many(inputs: Iterable[str], **options: Any) -> List[NPuzzleBatchAnswer]:
     """Optimal solutions of many boards on every core, as ``gridlock n-puzzle --batch
-    --format json`` gives them (the limits apply to each), in input order. The first
+    --format json`` gives them (the limits apply to each), in input order; ``options`` are
+    :func:`solve`'s keywords, with its defaults. The first
     failing input raises, with its position as ``index``."""
-    found = _gridlock.n_puzzle_solve_many(
-        list(inputs), size, goal, heuristic, pattern, timeout, max_states, max_memory
-    )
+    found = _gridlock.n_puzzle_solve_many(list(inputs), *solve_options(solve, options))
     return [NPuzzleBatchAnswer(d) for d in found]
 
 
@@ -131,7 +122,7 @@ def explore(
 ) -> NPuzzleComponent:
     """The goal's whole component, as ``gridlock n-puzzle explore --format json``: how many
     positions, how far the farthest are."""
-    return NPuzzleComponent(_gridlock.n_puzzle_explore(size, goal, max_states, max_memory))
+    return NPuzzleComponent(_gridlock.n_puzzle_explore(size, goal, (None, max_states, max_memory)))
 
 
 def verify(
@@ -146,5 +137,5 @@ def verify(
     listed is next to the blank and the goal is reached; then solves the board within
     ``timeout`` (the CLI's 30 s) to say whether it is optimal."""
     return NPuzzleVerdict(_gridlock.n_puzzle_verify(
-        board, solution, goal, size, timeout, max_memory
+        board, solution, goal, size, (timeout, None, max_memory)
     ))

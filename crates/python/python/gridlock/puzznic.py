@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Dict, Iterable, List, Optional
 
 from . import _gridlock
+from ._options import solve_options
 from ._result import MaxMemory, Result, Verdict
 
 __all__ = ["PuzznicSolution", "PuzznicVerdict", "solve", "solve_many", "verify"]
@@ -63,24 +64,15 @@ def solve(
     :class:`gridlock.ParseError` on malformed input and :class:`gridlock.LimitError` when a
     limit stops the search (with the proven lower bound)."""
     return PuzznicSolution(
-        _gridlock.puzznic_solve(board, objective, fast, timeout, max_states, max_memory)
+        _gridlock.puzznic_solve(board, (objective, fast), (timeout, max_states, max_memory))
     )
 
 
-def solve_many(
-    inputs: Iterable[str],
-    objective: str = "moves",
-    fast: bool = False,
-    timeout: Optional[float] = None,
-    max_states: Optional[int] = None,
-    max_memory: MaxMemory = "auto",
-) -> List[PuzznicSolution]:
-    """Solves many boards on every core (the time and state limits apply to each, the
+def solve_many(inputs: Iterable[str], **options: Any) -> List[PuzznicSolution]:
+    """Solves many boards on every core with :func:`solve`'s keywords ``options`` (the time and state limits apply to each, the
     memory budget is shared by the boards solved at once); results in input order. The
     first failing input raises, with its position as the exception's ``index``."""
-    found = _gridlock.puzznic_solve_many(
-        list(inputs), objective, fast, timeout, max_states, max_memory
-    )
+    found = _gridlock.puzznic_solve_many(list(inputs), *solve_options(solve, options))
     return [PuzznicSolution(d) for d in found]
 
 
@@ -96,5 +88,5 @@ def verify(
     (None when that could not be decided). Only a ``-1`` answer needs the search to finish:
     if it cannot, :class:`gridlock.LimitError` is raised."""
     return PuzznicVerdict(_gridlock.puzznic_verify(
-        board, solution, timeout, max_states, max_memory
+        board, solution, (timeout, max_states, max_memory)
     ))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 from . import _gridlock
+from ._options import solve_options
 from ._result import MaxMemory, Result, Verdict
 
 __all__ = [
@@ -144,30 +145,21 @@ def solve(
     ``answer == -1``. Raises :class:`gridlock.ParseError` and :class:`gridlock.LimitError`."""
     return RushHourSolution(
         _gridlock.rush_hour_solve(
-            board, metric, limit, exit_row, timeout, max_states, max_memory
+            board, (metric, limit, exit_row), (timeout, max_states, max_memory)
         )
     )
 
 
-def solve_many(
-    inputs: Iterable[str],
-    metric: str = "moves",
-    limit: Optional[int] = None,
-    exit_row: Optional[int] = None,
-    timeout: Optional[float] = None,
-    max_states: Optional[int] = None,
-    max_memory: MaxMemory = "auto",
-) -> List[RushHourOptima]:
+def solve_many(inputs: Iterable[str], **options: Any) -> List[RushHourOptima]:
     """Both optima of many boards on every core, as ``gridlock rush-hour --batch --format
-    json`` gives them, in input order: each board's whole component is explored (moves and
+    json`` gives them, in input order; ``options`` are :func:`solve`'s keywords, with its
+    defaults: each board's whole component is explored (moves and
     steps at once, the CLI's batch path, the fastest way through many boards); ``metric``
     and ``limit`` only decide which optima count as within the limit. For the move lists
     themselves, call :func:`solve` (it releases the GIL, so a thread pool runs several at
     once). The memory budget is shared by the boards explored at once. The first failing
     input raises, with its position as ``index``."""
-    found = _gridlock.rush_hour_solve_many(
-        list(inputs), metric, limit, exit_row, timeout, max_states, max_memory
-    )
+    found = _gridlock.rush_hour_solve_many(list(inputs), *solve_options(solve, options))
     return [RushHourOptima(d) for d in found]
 
 
@@ -181,7 +173,7 @@ def explore(
     """The whole component of ``board``, as ``gridlock rush-hour explore --format json``:
     its size, goal states, the start's optima and the farthest positions."""
     return RushHourComponent(
-        _gridlock.rush_hour_explore(board, exit_row, timeout, max_states, max_memory)
+        _gridlock.rush_hour_explore(board, exit_row, (timeout, max_states, max_memory))
     )
 
 
@@ -208,7 +200,7 @@ def generate(
         RushHourPuzzle(d)
         for d in _gridlock.rush_hour_generate(
             tuple(moves), count, seed, None if vehicles is None else tuple(vehicles),
-            walls, set, timeout, max_memory,
+            walls, set, (timeout, None, max_memory),
         )
     ]
 
@@ -227,6 +219,6 @@ def verify(
     :class:`gridlock.ParseError` for a malformed board or list."""
     return RushHourVerdict(
         _gridlock.rush_hour_verify(
-            board, solution, exit_row, timeout, max_states, max_memory
+            board, solution, exit_row, (timeout, max_states, max_memory)
         )
     )

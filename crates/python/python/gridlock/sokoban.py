@@ -11,12 +11,24 @@ level of a collection (1-based, as ``--level``). Solutions are LURD: ``l u r d``
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterable, List, Optional, Union
+from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
 
 from . import _gridlock
 from ._result import MaxMemory, Result, Verdict
 
-__all__ = ["SokobanSolution", "SokobanVerdict", "solve", "solve_many", "verify"]
+__all__ = [
+    "SokobanLevel",
+    "SokobanSolution",
+    "SokobanVerdict",
+    "generate",
+    "solve",
+    "solve_many",
+    "verify",
+]
+
+#: A range of ``generate``: an int ``n`` (exactly n), a pair ``(a, b)``, or ``(a, None)``
+#: for at least ``a``.
+Range = Union[int, Tuple[int, Optional[int]]]
 
 
 class SokobanSolution(Result):
@@ -43,6 +55,29 @@ class SokobanSolution(Result):
     solution: Optional[str]
     lower_bound: Optional[int]
     stats: Dict[str, Any]
+
+
+class SokobanLevel(Result):
+    """One generated level, the fields of ``gridlock sokoban generate --format json``:
+    ``puzzle``, ``index`` (1-based place in the run), ``level`` (XSB rows joined by
+    ``\\n``: what :func:`solve` reads), ``rows``, ``cols``, ``boxes``, ``pushes`` (the fewest,
+    proven), ``moves`` and ``solution`` (LURD) of a push-optimal solution, ``moves_optimal``
+    (whether those are the fewest moves among push-optimal solutions, as :func:`solve`
+    gives them) and ``key`` (no other level of the run shares it)."""
+
+    __slots__ = ()
+
+    puzzle: str
+    index: int
+    level: str
+    rows: int
+    cols: int
+    boxes: int
+    pushes: int
+    moves: int
+    moves_optimal: bool
+    solution: str
+    key: str
 
 
 class SokobanVerdict(Verdict):
@@ -81,7 +116,7 @@ def solve(
     least that many pushes, or moves)."""
     return SokobanSolution(
         _gridlock.sokoban_solve(
-            level, number, objective, fast, timeout, max_states, max_memory
+            level, number, (objective, fast), (timeout, max_states, max_memory)
         )
     )
 
@@ -105,7 +140,7 @@ def solve_many(
     if not isinstance(inputs, str):
         inputs = list(inputs)
     found = _gridlock.sokoban_solve_many(
-        inputs, objective, fast, timeout, max_states, max_memory
+        inputs, (objective, fast), (timeout, max_states, max_memory)
     )
     return [SokobanSolution(d) for d in found]
 
@@ -127,6 +162,44 @@ def verify(
     a ``-1`` whose proof does not finish raises :class:`gridlock.LimitError`."""
     return SokobanVerdict(
         _gridlock.sokoban_verify(
-            level, solution, number, objective, timeout, max_states, max_memory
+            level, solution, number, objective, (timeout, max_states, max_memory)
         )
     )
+
+
+def _pair(value: Range) -> Tuple[int, Optional[int]]:
+    """A range as the extension takes it: ``(low, high)``, high None for no upper end."""
+    if isinstance(value, int):
+        return (value, value)
+    low, high = value
+    return (low, high)
+
+
+def generate(
+    size: Union[str, int, Tuple[int, int]] = "10x10",
+    boxes: Range = 4,
+    pushes: Range = (1, None),
+    pushes_per_box: int = 4,
+    count: int = 1,
+    seed: int = 1,
+    max_candidates: Optional[int] = None,
+    timeout: Optional[float] = None,
+    max_memory: MaxMemory = "auto",
+) -> List[SokobanLevel]:
+    """New levels, as ``gridlock sokoban generate --format json`` prints them (its options
+    as keywords, its defaults: Boxoban's 10x10 with 4 boxes): ``size`` rows x columns, the
+    outer wall included (``"RxC"``, ``N`` or ``(R, C)``, 5 to 24 each); ``boxes`` and
+    ``pushes`` (the fewest, proven) an int, ``(a, b)`` or ``(a, None)`` (boxes: as many as
+    the room takes); at least ``pushes_per_box`` optimal pushes a box (0: no such rule).
+    Every level is solvable in exactly its ``pushes``, no two alike, and the same arguments
+    give the same levels on any machine and thread count. ``max_candidates`` caps the rooms
+    tried (a bound that, unlike ``timeout``, stops at the same place everywhere). Raises
+    :class:`gridlock.ParseError` (a ``ValueError``) for a range no level can meet and
+    :class:`gridlock.LimitError` when a limit stops the run before ``count`` levels
+    (``reason`` ``"max_candidates"``, ``"timeout"`` or ``"max_memory"``; ``found``: how many
+    were made); ``KeyboardInterrupt`` on Ctrl-C."""
+    found = _gridlock.sokoban_generate(
+        size, _pair(boxes), _pair(pushes), pushes_per_box, count, seed, max_candidates,
+        (timeout, None, max_memory),
+    )
+    return [SokobanLevel(d) for d in found]
