@@ -255,6 +255,18 @@ pub(crate) struct Walked {
 }
 
 #[cfg(test)]
+impl Walked {
+    /// Asserts the walk covered more than `layouts` layouts, `walled` of them with walls, and
+    /// `positions` positions (a property met on a few boards proves little), printing the
+    /// counts with the caller's own `extra`.
+    pub fn assert_more_than(&self, layouts: usize, walled: usize, positions: usize, extra: &str) {
+        let (l, w, p) = (self.layouts, self.walled, self.positions);
+        eprintln!("{l} layouts ({w} with walls), {p} positions, {extra}");
+        assert!(l > layouts && w > walled && p > positions, "{l} {w} {p}");
+    }
+}
+
+#[cfg(test)]
 /// The property test both layout-level prunings rest on: on random boards (board `i` with
 /// `shape(i)` = (vehicles tried, horizontal odds in 256), a wall when `i` is a multiple of 3 and
 /// another when of 7) whose layout `passes`, every position of the solvable component needs

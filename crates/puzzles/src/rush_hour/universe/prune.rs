@@ -258,14 +258,7 @@ mod tests {
             blockers_always_escape,
             |_, dist| two_blockers += dist.iter().filter(|&&d| d >= 3).count(),
         );
-        let (layouts, walled, positions) = (walked.layouts, walked.walled, walked.positions);
-        eprintln!(
-            "{layouts} layouts ({walled} with walls), {positions} positions, {two_blockers} at 3+"
-        );
-        assert!(
-            layouts > 1000 && walled > 300 && positions > 1_000_000,
-            "{layouts} {walled} {positions}"
-        );
+        walked.assert_more_than(1000, 300, 1_000_000, &format!("{two_blockers} at 3+"));
         assert!(two_blockers > 10_000, "{two_blockers}");
     }
 

@@ -70,15 +70,15 @@ const FRESH: Slot = Slot {
 };
 
 impl Queue {
-    /// Sweeps `layout` one position at a time from the goal row tuples `goal_tuples` yields
-    /// (each as `(row digits packed, column-major horizontal cells)`, in seeding order),
+    /// Sweeps `layout` one position at a time from the goal row tuples `goal_tuples` (each
+    /// as `(row digits packed, column-major horizontal cells)`, in seeding order),
     /// calling `found` for every solvable component in table order. The caller
     /// ([`super::sweep::Sweep::sweep_layout`]) has reset `scratch`'s ranker for `layout`.
     pub(super) fn sweep(
         &mut self,
         scratch: &mut Scratch,
         layout: &Layout,
-        goal_tuples: impl Iterator<Item = (u64, u64)>,
+        goal_tuples: &[(u64, u64)],
         walls_matter: bool,
         found: impl FnMut(Found),
     ) -> SweepStats {
@@ -90,7 +90,7 @@ impl Queue {
         sw.parent.clear();
         let mut stats = SweepStats::default();
         // seeds: every goal position, each its own label
-        for (rows_packed, h_cm) in goal_tuples {
+        for &(rows_packed, h_cm) in goal_tuples {
             let row = scratch.ranker.row_index(rows_packed);
             let block = scratch.ranker.block(t, row, h_cm);
             let end = (block.base + block.size) as usize;

@@ -79,9 +79,9 @@ impl Sweep {
             by_waves = forced;
         }
         if !by_waves {
-            let stats =
-                self.queue
-                    .sweep(scratch, layout, tuples.iter().copied(), walls_matter, found);
+            let stats = self
+                .queue
+                .sweep(scratch, layout, &tuples, walls_matter, found);
             self.tuples = tuples;
             return stats;
         }
