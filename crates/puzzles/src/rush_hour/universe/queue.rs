@@ -11,7 +11,7 @@
 
 use super::component::Scratch;
 use super::lanes::{tables, MAX_DIGITS};
-use super::layout::{with_digit, Layout};
+use super::layout::{with_digit, Layout, Ranker};
 use super::neighbours::neighbours;
 use super::scan::{digit_bits, number_components, Agg, Found, SweepStats, Visited};
 use super::union_find::find;
@@ -222,26 +222,13 @@ impl Queue {
             c.moves = c.moves.max(slot.dist());
             c.digit_bits |= digit_bits(s);
         }
-        let mut comps = std::mem::take(&mut sw.comps);
         let visited = ByPositions {
             at: &sw.at,
             states: &sw.states,
             ranks: &sw.ranks,
             comp_of: &sw.comp_of,
         };
-        let at = &sw.at;
-        scratch.finish_sweep(
-            layout,
-            &mut comps,
-            &visited,
-            walls_matter,
-            |ranker, np, d| {
-                let r = ranker.rank(t, np) as usize;
-                at.get(r).is_some_and(|slot| slot.dist() == d - 1)
-            },
-            found,
-        );
-        sw.comps = comps;
+        scratch.finish_sweep(layout, &mut sw.comps, &visited, walls_matter, found);
         stats
     }
 }
@@ -281,5 +268,10 @@ impl Visited for ByPositions<'_> {
             let slot = self.at[r as usize];
             f(s, self.comp_of[slot.label as usize], slot.dist());
         }
+    }
+
+    fn closer(&self, ranker: &mut Ranker, p: u64, d: u8) -> bool {
+        let r = ranker.rank(tables(), p) as usize;
+        self.at.get(r).is_some_and(|slot| slot.dist() == d - 1)
     }
 }
