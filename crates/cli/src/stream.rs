@@ -17,24 +17,24 @@ use std::time::Instant;
 pub const DEFAULT_TIMEOUT: f64 = 300.0;
 
 /// The generator's two callbacks, as [`stream`] hands them to it: `each` on every item as
-/// it is accepted (false: stop, the reader has gone), `progress` with the items so far.
-pub struct Callbacks<'a, G> {
+/// it is accepted (false: stop, the reader has gone), `progress` with the report so far.
+pub struct Callbacks<'a, G, R> {
     /// Writes one accepted item; false once writing failed.
     pub each: &'a mut dyn FnMut(&G) -> bool,
-    /// Shows how many items are accepted so far.
-    pub progress: &'a mut dyn FnMut(usize),
+    /// Shows how many items the report has kept so far.
+    pub progress: &'a mut dyn FnMut(&R),
 }
 
 /// Runs a generator (`run`, given the callbacks) for `count` items named `unit`, writing
 /// each item as `render(item, index)` makes it (index from 1) and flushing it at once.
 /// Returns the generator's report and the seconds the run took; a write failure (a closed
 /// pipe) is the error.
-fn stream<G, R>(
+fn stream<G, R: Outcome>(
     out: &mut Output,
     unit: &'static str,
     count: usize,
     render: impl Fn(&G, usize) -> Result<String, CliError>,
-    run: impl FnOnce(Callbacks<'_, G>) -> R,
+    run: impl FnOnce(Callbacks<'_, G, R>) -> R,
 ) -> Result<(R, f64), CliError> {
     let clock = Instant::now();
     let bar = Progress::new(unit, (count > 1).then_some(count as u64));
@@ -51,8 +51,8 @@ fn stream<G, R>(
                 .and_then(|()| sink.0.flush());
             written.map_err(|e| sink.1 = Some(e)).is_ok()
         },
-        progress: &mut |done| {
-            let done = done as u64;
+        progress: &mut |report| {
+            let done = report.kept() as u64;
             bar.advance(done, done - shown, clock.elapsed().as_secs_f64());
             shown = done;
         },
@@ -110,7 +110,7 @@ pub fn command<G, R: Outcome>(
     out: &mut Output,
     cmd: Command<'_>,
     render: impl Fn(&G, usize) -> Result<String, CliError>,
-    generate: impl FnOnce(&Limits, Callbacks<'_, G>) -> R,
+    generate: impl FnOnce(&Limits, Callbacks<'_, G, R>) -> R,
     summary: impl Fn(&R, f64) -> String,
 ) -> Result<u8, CliError> {
     let (run, count) = (cmd.run, cmd.run.count);

@@ -172,3 +172,15 @@ fn moves_need_an_empty_destination_inside_the_walls() {
     // A piece on the bottom row stands on the outside, which is a wall.
     assert_eq!(play("1.1\n", &["R 1 1"]).unwrap(), rows("..."));
 }
+
+/// A request names an objective as the command line and the JSON do (`Objective::name`);
+/// any other word is refused.
+#[test]
+fn an_objective_is_read_by_its_name() {
+    use gridlock_puzzles::puzznic::Objective;
+    for o in [Objective::Moves, Objective::Cycles] {
+        let read: Objective = serde_json::from_str(&format!("\"{}\"", o.name())).unwrap();
+        assert_eq!(read, o);
+    }
+    assert!(serde_json::from_str::<Objective>("\"pushes\"").is_err());
+}

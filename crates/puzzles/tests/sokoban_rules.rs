@@ -113,3 +113,15 @@ fn rules_never_remove_a_solution_and_bounds_are_admissible() {
     );
     assert!(tally.tight > 1000, "{tally:?}");
 }
+
+/// A request names an objective as the command line and the JSON do ([`Objective::name`]);
+/// any other word is refused.
+#[test]
+fn an_objective_is_read_by_its_name() {
+    use gridlock_puzzles::sokoban::Objective;
+    for o in [Objective::Pushes, Objective::Moves] {
+        let read: Objective = serde_json::from_str(&format!("\"{}\"", o.name())).unwrap();
+        assert_eq!(read, o);
+    }
+    assert!(serde_json::from_str::<Objective>("\"cycles\"").is_err());
+}

@@ -179,12 +179,7 @@ pub fn reserve<B: Buffer>(
     others: u64,
     limits: &Limits,
 ) -> Result<(), StopReason> {
-    let want = Want {
-        additional,
-        others,
-        exact: false,
-    };
-    reserve_as(buffer, want, limits)
+    reserve_as(buffer, Want::doubling(additional, others), limits)
 }
 
 /// [`reserve`] to exactly `len + additional` items (a sort buffer, a table of known size).
@@ -194,12 +189,7 @@ pub fn reserve_exact<B: Buffer>(
     others: u64,
     limits: &Limits,
 ) -> Result<(), StopReason> {
-    let want = Want {
-        additional,
-        others,
-        exact: true,
-    };
-    reserve_as(buffer, want, limits)
+    reserve_as(buffer, Want::exactly(additional, others), limits)
 }
 
 /// What a reservation asks for: room for `additional` more items, `others` bytes held
@@ -209,6 +199,25 @@ struct Want {
     additional: usize,
     others: u64,
     exact: bool,
+}
+
+impl Want {
+    /// Room that may grow by doubling, for a buffer that keeps growing.
+    fn doubling(additional: usize, others: u64) -> Self {
+        Want {
+            additional,
+            others,
+            exact: false,
+        }
+    }
+
+    /// Room for exactly `additional` more items, for a buffer of known size.
+    fn exactly(additional: usize, others: u64) -> Self {
+        Want {
+            exact: true,
+            ..Want::doubling(additional, others)
+        }
+    }
 }
 
 #[inline]

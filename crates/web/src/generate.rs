@@ -94,6 +94,29 @@ pub(crate) fn pick<'a, D>(
         })
 }
 
+/// Checks a difficulty menu, for each generator's tests: every entry is what its name
+/// picks, the bands' lower ends rise down the menu, every entry makes a request the
+/// generator accepts (`check`), and an unknown name is refused with the names listed.
+#[cfg(test)]
+pub(crate) fn check_menu<D: PartialEq + std::fmt::Debug>(
+    menu: &[D],
+    name_of: fn(&D) -> &str,
+    low: fn(&D) -> u32,
+    check: impl Fn(&D) -> Result<(), String>,
+) {
+    let mut last = 0;
+    for d in menu {
+        let name = name_of(d);
+        assert_eq!(pick(menu, name_of, &name.to_uppercase()).unwrap(), d);
+        assert!(low(d) >= last, "{name}");
+        last = low(d);
+        assert_eq!(check(d), Ok(()), "{name}");
+    }
+    let e = pick(menu, name_of, "impossible").unwrap_err();
+    let names: Vec<&str> = menu.iter().map(name_of).collect();
+    assert!(e.message.contains(&names.join(", ")), "{}", e.message);
+}
+
 /// The range of a difficulty name, or a 400 naming the choices.
 fn band(name: &str) -> Result<(u32, Option<u32>), ApiError> {
     pick(&DIFFICULTIES, |d| d.0, name).map(|&(_, a, b)| (a, b))
@@ -126,6 +149,19 @@ pub(crate) fn without_empty_board(mut body: Value) -> Value {
         }
     }
     body
+}
+
+/// Runs a generator for the one item a "New puzzle" or "New level" control asks for, once
+/// its request passed `check` (else a 400 with the reason): the report and the milliseconds
+/// the run took.
+pub(crate) fn generate_one<R>(
+    check: Result<(), String>,
+    generate: impl FnOnce() -> R,
+) -> Result<(R, f64), ApiError> {
+    check.map_err(ApiError::bad_request)?;
+    let clock = Instant::now();
+    let report = generate();
+    Ok((report, clock.elapsed().as_secs_f64() * 1000.0))
 }
 
 /// The answer of a run that found nothing: why it stopped (in the library's words), `what`
@@ -173,10 +209,9 @@ pub fn generate(mut job: Job) -> Reply {
         max_candidates: Some(asked.max_candidates),
         ..Request::default()
     };
-    request.check().map_err(ApiError::bad_request)?;
-    let clock = Instant::now();
-    let report = run(&request, &asked.limits, |_| true, |_| {});
-    let elapsed_ms = clock.elapsed().as_secs_f64() * 1000.0;
+    let (report, elapsed_ms) = generate_one(request.check(), || {
+        run(&request, &asked.limits, |_| true, |_| {})
+    })?;
     let range = range_text(moves.0, moves.1);
     let Some(g) = report.puzzles.first() else {
         let what = format!("{difficulty} puzzle ({range} moves)");
@@ -216,23 +251,14 @@ mod tests {
 
     #[test]
     fn difficulties_are_checked_requests_in_rising_order() {
-        let mut last = 0;
-        for (name, a, b) in DIFFICULTIES {
-            assert_eq!(band(name).unwrap(), (a, b));
-            assert!(a >= last, "{name}");
-            last = a;
-            let req = Request {
+        let check = |&(_, a, b): &(&str, u32, Option<u32>)| {
+            Request::check(&Request {
                 moves: (a, b),
                 ..Request::default()
-            };
-            assert!(req.check().is_ok(), "{name}");
-        }
-        let e = band("impossible").unwrap_err();
-        assert!(
-            e.message.contains("easy, medium, hard, expert"),
-            "{}",
-            e.message
-        );
+            })
+        };
+        check_menu(&DIFFICULTIES, |d| d.0, |d| d.1, check);
+        assert_eq!(band("Hard").unwrap(), (30, Some(40)));
         assert_eq!(range_text(40, None), "40..");
         assert_eq!(range_text(10, Some(20)), "10..20");
     }

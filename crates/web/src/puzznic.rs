@@ -7,7 +7,7 @@
 //! marked as falling).
 
 use crate::error::ApiError;
-use crate::request::{body, StatsJson};
+use crate::request::{body, ObjectiveSolve, StatsJson};
 use crate::{object, Job, Reply};
 use gridlock_puzzles::puzznic::{
     cycle_traced, describe_bound, falling, judge_text, parse, render_json, solve_with, Action,
@@ -16,41 +16,18 @@ use gridlock_puzzles::puzznic::{
 use gridlock_puzzles::puzznic::{judge as judge_answer, VerifyJson};
 use gridlock_puzzles::quantity;
 use gridlock_search::Stopped;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::json;
 
-#[derive(Clone, Copy, Default, Deserialize)]
-#[serde(rename_all = "lowercase")]
-enum ObjectiveField {
-    #[default]
-    Moves,
-    Cycles,
-}
-
-impl From<ObjectiveField> for Objective {
-    fn from(o: ObjectiveField) -> Objective {
-        match o {
-            ObjectiveField::Moves => Objective::Moves,
-            ObjectiveField::Cycles => Objective::Cycles,
-        }
-    }
-}
-
-body! {
-    struct SolveRequest {
-        #[serde(default)]
-        objective: ObjectiveField,
-        #[serde(default)]
-        fast: bool,
-    }
-}
+/// `POST /api/puzznic/solve`.
+type SolveRequest = ObjectiveSolve<Objective>;
 
 body! {
     struct VerifyRequest {
         solution: String,
         // Accepted (and ignored) so the page can send its solve options with a verification.
         #[allow(dead_code)]
-        objective: Option<ObjectiveField>,
+        objective: Option<Objective>,
         #[allow(dead_code)]
         fast: Option<bool>,
     }
@@ -124,7 +101,7 @@ pub fn solve(mut job: Job) -> Reply {
     let req: SolveRequest = job.request()?;
     let limits = job.limits(&req.budget());
     let puzzle = parse(&req.board).map_err(|e| ApiError::parse("board", &e))?;
-    let objective = Objective::from(req.objective);
+    let objective = req.objective;
     let analysis = Analysis::new(&puzzle.geometry);
     let options = SolveOptions {
         objective,

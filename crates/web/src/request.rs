@@ -77,22 +77,25 @@ pub struct Budget {
 
 /// Declares a puzzle's request body: `board`, the fields listed, then the [`Budget`] fields
 /// every search takes (`max_states`, `timeout`), unknown fields refused (serde's message
-/// names the accepted ones in this order). The type gets `budget()`, for [`crate::Job::limits`].
+/// names the accepted ones in this order), at the visibility given (its fields too). The type
+/// gets `budget()`, for [`crate::Job::limits`].
 macro_rules! body {
-    ($(#[$meta:meta])* struct $name:ident { $($(#[$field_meta:meta])* $field:ident: $ty:ty,)* }) => {
+    ($(#[$meta:meta])* $vis:vis struct $name:ident $(<$param:ident>)? {
+        $($(#[$field_meta:meta])* $field:ident: $ty:ty,)*
+    }) => {
         $(#[$meta])*
         #[derive(serde::Deserialize)]
         #[serde(deny_unknown_fields)]
-        struct $name {
-            board: String,
-            $($(#[$field_meta])* $field: $ty,)*
+        $vis struct $name $(<$param>)? {
+            $vis board: String,
+            $($(#[$field_meta])* $vis $field: $ty,)*
             max_states: Option<usize>,
             timeout: Option<f64>,
         }
 
-        impl $name {
+        impl $(<$param>)? $name $(<$param>)? {
             /// The budget the request asks for (the server's caps still apply).
-            fn budget(&self) -> $crate::request::Budget {
+            $vis fn budget(&self) -> $crate::request::Budget {
                 $crate::request::Budget {
                     max_states: self.max_states,
                     timeout: self.timeout,
@@ -102,6 +105,18 @@ macro_rules! body {
     };
 }
 pub(crate) use body;
+
+body! {
+    /// `POST /api/PUZZLE/solve` of a puzzle with a choice of objective (Sokoban, Puzznic): the
+    /// board, what to minimise first (`O`, the library's objective, by its command-line name)
+    /// and `fast` for the `--fast` search (valid, not proven optimal).
+    pub(crate) struct ObjectiveSolve<O> {
+        #[serde(default)]
+        objective: O,
+        #[serde(default)]
+        fast: bool,
+    }
+}
 
 /// Decodes a request body: JSON when the client says so (or the body is a JSON object),
 /// otherwise the whole body is the board text with default options, so

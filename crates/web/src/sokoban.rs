@@ -5,8 +5,8 @@
 //! library's own step rule, so the page draws exactly what the verifier accepts.
 
 use crate::error::ApiError;
-use crate::generate::{nothing_found, pick, range_text, Asked};
-use crate::request::{body, StatsJson};
+use crate::generate::{generate_one, nothing_found, pick, range_text, Asked};
+use crate::request::{body, ObjectiveSolve, StatsJson};
 use crate::{object, Job, Reply};
 use gridlock_puzzles::quantity;
 use gridlock_puzzles::sokoban::generate::{generate as run_generator, Request};
@@ -17,45 +17,18 @@ use gridlock_puzzles::sokoban::{
     Solution, SolveOptions,
 };
 use gridlock_search::Stopped;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::{json, Value};
-use std::time::Instant;
 
-/// The objective field, as `--objective` reads it.
-#[derive(Clone, Copy, Default, Deserialize)]
-#[serde(rename_all = "lowercase")]
-enum ObjectiveField {
-    #[default]
-    Pushes,
-    Moves,
-}
-
-impl From<ObjectiveField> for Objective {
-    fn from(o: ObjectiveField) -> Objective {
-        match o {
-            ObjectiveField::Pushes => Objective::Pushes,
-            ObjectiveField::Moves => Objective::Moves,
-        }
-    }
-}
-
-body! {
-    /// `POST /api/sokoban/solve`: the level (XSB, run-length rows; one level) and what to
-    /// minimise; `fast` for the `--fast` search (valid, not proven optimal).
-    struct SolveRequest {
-        #[serde(default)]
-        objective: ObjectiveField,
-        #[serde(default)]
-        fast: bool,
-    }
-}
+/// `POST /api/sokoban/solve`: the level (XSB, run-length rows; one level).
+type SolveRequest = ObjectiveSolve<Objective>;
 
 body! {
     /// `POST /api/sokoban/verify`: the level and a LURD solution to replay.
     struct VerifyRequest {
         solution: String,
         #[serde(default)]
-        objective: ObjectiveField,
+        objective: Objective,
         // Accepted (and ignored) so the page can send its solve options with a verification.
         #[allow(dead_code)]
         fast: Option<bool>,
@@ -98,7 +71,7 @@ pub fn solve(mut job: Job) -> Reply {
     let req: SolveRequest = job.request()?;
     let limits = job.limits(&req.budget());
     let level = level(&req.board)?;
-    let objective = Objective::from(req.objective);
+    let objective = req.objective;
     let options = SolveOptions {
         objective,
         fast: req.fast,
@@ -189,7 +162,7 @@ pub fn verify(mut job: Job) -> Reply {
     let req: VerifyRequest = job.request()?;
     let limits = job.limits(&req.budget());
     let level = level(&req.board)?;
-    let objective = Objective::from(req.objective);
+    let objective = req.objective;
     let judgement =
         verify::judge(&level, &req.solution, objective, &limits).map_err(|e| match e {
             gridlock_puzzles::PuzzleError::Parse(p) => ApiError::parse("solution", &p),
@@ -237,10 +210,9 @@ pub fn generate(mut job: Job) -> Reply {
         max_candidates: Some(asked.max_candidates),
         ..Request::default()
     };
-    request.check().map_err(ApiError::bad_request)?;
-    let clock = Instant::now();
-    let report = run_generator(&request, &asked.limits, |_| true, |_| {});
-    let elapsed_ms = clock.elapsed().as_secs_f64() * 1000.0;
+    let (report, elapsed_ms) = generate_one(request.check(), || {
+        run_generator(&request, &asked.limits, |_| true, |_| {})
+    })?;
     let range = range_text(lo, hi);
     let Some(g) = report.levels.first() else {
         let what = format!("{difficulty} level ({range} pushes)");
@@ -282,26 +254,21 @@ pub fn generate(mut job: Job) -> Reply {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generate::check_menu;
 
     #[test]
     fn difficulties_are_checked_requests_in_rising_order() {
-        let mut last = 0;
-        for (name, a, b, boxes) in DIFFICULTIES {
-            assert_eq!(band(name).unwrap(), (a, b, boxes));
-            assert!(a >= last, "{name}");
-            last = a;
-            let req = Request {
+        let check = |&(_, a, b, boxes): &(&str, u32, Option<u32>, usize)| {
+            Request::check(&Request {
                 boxes: (boxes, boxes),
                 pushes: (a, b),
                 per_box: per_box(a, boxes),
                 ..Request::default()
-            };
-            assert!(req.check().is_ok(), "{name}");
-        }
-        assert!(band("impossible")
-            .unwrap_err()
-            .message
-            .contains("easy, medium, hard, expert"));
+            })
+        };
+        check_menu(&DIFFICULTIES, |d| d.0, |d| d.1, check);
+        let (name, a, b, boxes) = DIFFICULTIES[1];
+        assert_eq!(band(name).unwrap(), (a, b, boxes));
         assert_eq!(range_text(30, None), "30..");
     }
 }

@@ -110,7 +110,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<u8, CliError> {
         out,
         cmd,
         |g, index| render(g, index, req.count, args.format),
-        |limits, c| generate(&req, limits, c.each, |r| (c.progress)(r.puzzles.len())),
+        |limits, c| generate(&req, limits, c.each, c.progress),
         |r, secs| summary(r, req.count, secs),
     )
 }

@@ -18,8 +18,9 @@ use super::rules::{falling_bits, matched_bits, resolve_bits, settled_bits, Actio
 use gridlock_search::{Edge, Graph, Lex};
 use std::cell::RefCell;
 
-/// What "optimal" means.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// What "optimal" means. Read from a request by its [`Objective::name`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Objective {
     /// Fewest player moves, then fewest cycles.
     #[default]

@@ -212,10 +212,11 @@ impl Board {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn car(c: char, horizontal: bool, line: u8, len: u8) -> Vehicle {
+    /// The vehicle lettered `c` in lane `line` (the general board's tests use it too).
+    pub(crate) fn car(c: char, horizontal: bool, line: u8, len: u8) -> Vehicle {
         Vehicle {
             label: Label::Letter(c),
             horizontal,

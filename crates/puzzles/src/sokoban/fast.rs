@@ -13,11 +13,9 @@
 use super::bits::Bits;
 use super::bound::Bound;
 use super::corral::Corrals;
-use super::deadlock::frozen_off_goal;
 use super::fess::fess;
-use super::graph::{Node, Push, Walk};
-use super::maze::{Maze, NONE};
-use super::moves::Dir;
+use super::graph::{Node, Push, RegionGraph, Walk};
+use super::maze::Maze;
 use super::packing::Packing;
 use gridlock_search::{astar_pruning, Edge, Graph, Limits, Stats, StopReason, Stopped};
 use rayon::prelude::*;
@@ -33,34 +31,25 @@ pub const WEIGHTS: [u32; 2] = [5, 1];
 /// Boxoban fixture: 8 % more expansions).
 pub const PENALTY: u32 = 0;
 
-/// The push graph over normalised nodes, cut by PI-corrals.
+/// The push graph over normalised nodes ([`RegionGraph`]), cut by PI-corrals.
 pub struct FastGraph<'a, const W: usize> {
-    maze: &'a Maze,
-    /// Whether corral pruning is on (off only to measure it).
-    corral: bool,
-    walk: RefCell<Walk>,
-    probe: RefCell<Walk>,
-    corrals: RefCell<Corrals>,
+    regions: RegionGraph<'a, W>,
+    /// The corral finder, when corral pruning is on (off only to measure it).
+    corrals: Option<RefCell<Corrals>>,
 }
 
 impl<'a, const W: usize> FastGraph<'a, W> {
     /// The graph of `maze`, with corral pruning when `corral`.
     pub fn new(maze: &'a Maze, corral: bool) -> Self {
         FastGraph {
-            maze,
-            corral,
-            walk: RefCell::new(Walk::new(maze.cells.len())),
-            probe: RefCell::new(Walk::new(maze.cells.len())),
-            corrals: RefCell::new(Corrals::new(maze)),
+            regions: RegionGraph::new(maze),
+            corrals: corral.then(|| RefCell::new(Corrals::new(maze))),
         }
     }
 
     /// `node` with the player moved to the smallest cell it can reach.
     pub fn normalise(&self, node: &Node<W>) -> Node<W> {
-        let mut probe = self.probe.borrow_mut();
-        probe.explore(self.maze, node);
-        let least = probe.reached().iter().copied().min().unwrap_or(node.player);
-        node.with_player(self.maze, least)
+        self.regions.normalise(node)
     }
 }
 
@@ -70,32 +59,12 @@ impl<const W: usize> Graph for FastGraph<'_, W> {
     type Cost = u32;
 
     fn successors(&self, node: &Node<W>, out: &mut Vec<Edge<Node<W>, Push, u32>>) {
-        let maze = self.maze;
-        let mut walk = self.walk.borrow_mut();
-        walk.explore(maze, node);
-        let fence = if self.corral {
-            self.corrals.borrow_mut().fence(maze, node, &walk)
-        } else {
-            None
+        let maze = self.regions.maze;
+        let fence = |walk: &Walk| {
+            let corrals = self.corrals.as_ref()?;
+            corrals.borrow_mut().fence(maze, node, walk)
         };
-        for from in fence.unwrap_or(node.boxes).iter() {
-            let from = from as u16;
-            for dir in Dir::ALL {
-                let to = maze.step(from, dir);
-                if to == NONE || to as usize >= maze.live || node.boxes.has(to as usize) {
-                    continue;
-                }
-                let behind = maze.step(from, dir.opposite());
-                if behind == NONE || walk.distance(behind).is_none() {
-                    continue;
-                }
-                let next = node.pushed(maze, from, to);
-                if frozen_off_goal(maze, &next.boxes, to) {
-                    continue;
-                }
-                out.push(Edge::new(Push { from, dir }, self.normalise(&next), 1));
-            }
-        }
+        self.regions.successors_among(node, fence, out);
     }
 }
 

@@ -17,8 +17,9 @@ use gridlock_search::{Edge, Graph, Lex};
 use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
 
-/// What an optimal answer minimises first.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// What an optimal answer minimises first. Read from a request by its [`Objective::name`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Objective {
     /// Fewest pushes, then fewest moves.
     #[default]
@@ -223,31 +224,54 @@ impl<const W: usize> Graph for PushGraph<'_, W> {
         let maze = self.maze;
         let mut walk = self.walk.borrow_mut();
         walk.explore(maze, node);
-        for from in node.boxes.iter() {
-            let from = from as u16;
-            for dir in Dir::ALL {
-                let to = maze.step(from, dir);
-                if to == NONE || to as usize >= maze.live || node.boxes.has(to as usize) {
-                    continue;
-                }
-                let behind = maze.step(from, dir.opposite());
-                if behind == NONE {
-                    continue;
-                }
-                let Some(walked) = walk.distance(behind) else {
-                    continue;
-                };
-                let next = node.pushed(maze, from, to);
-                if frozen_off_goal(maze, &next.boxes, to) {
-                    continue;
-                }
+        legal_pushes(
+            maze,
+            node,
+            node.boxes,
+            &walk,
+            |Push { from, dir }, walked, next| {
                 let Some((next, added)) = self.tunnels.run(maze, next, from, dir) else {
-                    continue;
+                    return;
                 };
                 let len = 1 + added;
                 let cost = self.objective.edge_cost(walked, len as u32);
                 out.push(Edge::new(Run { from, dir, len }, next, cost));
+            },
+        );
+    }
+}
+
+/// Calls `each(push, walked, next)` for every push of a box of `boxes` (some or all of
+/// `node`'s) from the cell behind it, which the player reaches in `walked` steps (`walk` is
+/// explored from `node`): onto a live cell, not freezing a box off its goal. The pushes every
+/// push graph is made of; each graph makes its own edges of them.
+#[inline(always)]
+pub(super) fn legal_pushes<const W: usize>(
+    maze: &Maze,
+    node: &Node<W>,
+    boxes: Bits<W>,
+    walk: &Walk,
+    mut each: impl FnMut(Push, u32, Node<W>),
+) {
+    for from in boxes.iter() {
+        let from = from as u16;
+        for dir in Dir::ALL {
+            let to = maze.step(from, dir);
+            if to == NONE || to as usize >= maze.live || node.boxes.has(to as usize) {
+                continue;
             }
+            let behind = maze.step(from, dir.opposite());
+            if behind == NONE {
+                continue;
+            }
+            let Some(walked) = walk.distance(behind) else {
+                continue;
+            };
+            let next = node.pushed(maze, from, to);
+            if frozen_off_goal(maze, &next.boxes, to) {
+                continue;
+            }
+            each(Push { from, dir }, walked, next);
         }
     }
 }
@@ -301,26 +325,27 @@ impl<const W: usize> Graph for RegionGraph<'_, W> {
     type Cost = u32;
 
     fn successors(&self, node: &Node<W>, out: &mut Vec<Edge<Node<W>, Push, u32>>) {
+        self.successors_among(node, |_| None, out);
+    }
+}
+
+impl<const W: usize> RegionGraph<'_, W> {
+    /// The successors of `node` by pushes of the boxes `fence` names, once the player's area
+    /// is known (all of them when it names none): how `--fast` keeps only the pushes of a
+    /// PI-corral's fence ([`super::fast::FastGraph`]).
+    #[inline]
+    pub fn successors_among(
+        &self,
+        node: &Node<W>,
+        fence: impl FnOnce(&Walk) -> Option<Bits<W>>,
+        out: &mut Vec<Edge<Node<W>, Push, u32>>,
+    ) {
         let maze = self.maze;
         let mut walk = self.walk.borrow_mut();
         walk.explore(maze, node);
-        for from in node.boxes.iter() {
-            let from = from as u16;
-            for dir in Dir::ALL {
-                let to = maze.step(from, dir);
-                if to == NONE || to as usize >= maze.live || node.boxes.has(to as usize) {
-                    continue;
-                }
-                let behind = maze.step(from, dir.opposite());
-                if behind == NONE || walk.distance(behind).is_none() {
-                    continue;
-                }
-                let next = node.pushed(maze, from, to);
-                if frozen_off_goal(maze, &next.boxes, to) {
-                    continue;
-                }
-                out.push(Edge::new(Push { from, dir }, self.normalise(&next), 1));
-            }
-        }
+        let boxes = fence(&walk).unwrap_or(node.boxes);
+        legal_pushes(maze, node, boxes, &walk, |push, _, next| {
+            out.push(Edge::new(push, self.normalise(&next), 1));
+        });
     }
 }

@@ -237,16 +237,8 @@ impl General {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rush_hour::board::{Label, Vehicle};
-
-    fn car(c: char, horizontal: bool, line: u8, len: u8) -> Vehicle {
-        Vehicle {
-            label: Label::Letter(c),
-            horizontal,
-            line,
-            len,
-        }
-    }
+    use crate::rush_hour::board::tests::car;
+    use crate::rush_hour::board::Vehicle;
 
     fn general(
         rows: usize,

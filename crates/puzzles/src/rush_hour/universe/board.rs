@@ -246,57 +246,97 @@ pub(crate) fn random_board(seed: &mut u64, walls: usize, tries: u32, horizontal:
 }
 
 #[cfg(test)]
-/// What [`check_exact_bounds`] walked, for its callers' coverage checks.
+/// What [`RandomBoards::check_exact_bounds`] walked, for its callers' coverage checks.
 #[derive(Default)]
 pub(crate) struct Walked {
     pub layouts: usize,
     pub walled: usize,
     pub positions: usize,
+    /// Positions walked at each distance from the goals.
+    pub by_distance: Vec<usize>,
 }
 
 #[cfg(test)]
-/// The property test both layout-level prunings rest on: on random boards (board `i` with
-/// `shape(i)` = (vehicles tried, horizontal odds in 256), a wall when `i` is a multiple of 3 and
-/// another when of 7) whose layout `passes`, every position of the solvable component needs
-/// exactly the re-solves' bound (`moves_left_at_least`); `check` then gets each such
-/// component's board and exact distances for the caller's own claims.
-pub(crate) fn check_exact_bounds(
-    mut seed: u64,
-    boards: usize,
-    shape: impl Fn(usize) -> (u32, u64),
-    passes: impl Fn(&super::layout::Layout) -> bool,
-    mut check: impl FnMut(&str, &[u32]),
-) -> Walked {
-    use gridlock_search::{Component, Limits};
-    let t = super::lanes::tables();
-    let mut walked = Walked::default();
-    for i in 0..boards {
-        let walls = usize::from(i % 3 == 0) + usize::from(i % 7 == 0);
-        let (tries, horizontal) = shape(i);
-        let board = random_board(&mut seed, walls, tries, horizontal);
-        let parsed = Board::parse(&board).expect("random boards are valid");
-        let (layout, p) = super::layout::Layout::from_board(&parsed).expect("fits a layout");
-        if !passes(&layout) {
-            continue;
-        }
-        let comp = super::explored(&layout, p, &Limits::none()).expect("no limits");
-        let mut goals = Vec::new();
-        comp.find_into(|&s| layout.is_goal(s), &mut goals);
-        if goals.is_empty() {
-            continue;
-        }
-        let dist = comp.distances_to(&goals, true);
-        for (s, &d) in comp.states().zip(&dist) {
-            let shown = || String::from_utf8_lossy(&layout.normalised(s)).into_owned();
-            let bound = super::component::moves_left_at_least(t, &layout, s);
-            assert_eq!(d, bound, "{}", shown());
-        }
-        check(&board, &dist);
-        walked.layouts += 1;
-        walked.positions += comp.len();
-        walked.walled += usize::from(layout.walls != 0);
+impl Walked {
+    /// Asserts the walk covered more than `layouts` layouts, `walled` of them with walls,
+    /// `positions` positions, and `deep.1` positions at `deep.0` moves or more from the goals
+    /// (a property met on a few easy boards proves little), and prints what it covered.
+    pub fn assert_more_than(
+        &self,
+        layouts: usize,
+        walled: usize,
+        positions: usize,
+        deep: (usize, usize),
+    ) {
+        let (l, w, p) = (self.layouts, self.walled, self.positions);
+        let far: usize = self.by_distance.iter().skip(deep.0).sum();
+        eprintln!(
+            "{l} layouts ({w} with walls), {p} positions, {far} at {}+",
+            deep.0
+        );
+        assert!(l > layouts && w > walled && p > positions, "{l} {w} {p}");
+        assert!(far > deep.1, "{far}");
     }
-    walked
+}
+
+#[cfg(test)]
+/// A family of random boards for the property tests: `count` boards drawn from `seed`'s
+/// stream, board `i` with `shape(i)` = (vehicles tried, horizontal odds in 256), a wall when
+/// `i` is a multiple of 3 and another when of 7 ([`random_board`]).
+pub(crate) struct RandomBoards {
+    pub seed: u64,
+    pub count: usize,
+    pub shape: fn(usize) -> (u32, u64),
+}
+
+#[cfg(test)]
+impl RandomBoards {
+    /// The property test both layout-level prunings rest on: on the boards whose layout
+    /// `passes`, every position of the solvable component needs exactly the re-solves' bound
+    /// (`moves_left_at_least`); `check` then gets each such component's board for the
+    /// caller's own claims.
+    pub fn check_exact_bounds(
+        &self,
+        passes: impl Fn(&super::layout::Layout) -> bool,
+        mut check: impl FnMut(&str),
+    ) -> Walked {
+        use gridlock_search::{Component, Limits};
+        let t = super::lanes::tables();
+        let mut seed = self.seed;
+        let mut walked = Walked::default();
+        for i in 0..self.count {
+            let walls = usize::from(i % 3 == 0) + usize::from(i % 7 == 0);
+            let (tries, horizontal) = (self.shape)(i);
+            let board = random_board(&mut seed, walls, tries, horizontal);
+            let parsed = Board::parse(&board).expect("random boards are valid");
+            let (layout, p) = super::layout::Layout::from_board(&parsed).expect("fits a layout");
+            if !passes(&layout) {
+                continue;
+            }
+            let comp = super::explored(&layout, p, &Limits::none()).expect("no limits");
+            let mut goals = Vec::new();
+            comp.find_into(|&s| layout.is_goal(s), &mut goals);
+            if goals.is_empty() {
+                continue;
+            }
+            let dist = comp.distances_to(&goals, true);
+            for (s, &d) in comp.states().zip(&dist) {
+                let shown = || String::from_utf8_lossy(&layout.normalised(s)).into_owned();
+                let bound = super::component::moves_left_at_least(t, &layout, s);
+                assert_eq!(d, bound, "{}", shown());
+                let d = d as usize;
+                if walked.by_distance.len() <= d {
+                    walked.by_distance.resize(d + 1, 0);
+                }
+                walked.by_distance[d] += 1;
+            }
+            check(&board);
+            walked.layouts += 1;
+            walked.positions += comp.len();
+            walked.walled += usize::from(layout.walls != 0);
+        }
+        walked
+    }
 }
 
 #[cfg(test)]

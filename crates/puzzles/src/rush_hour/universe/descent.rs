@@ -246,7 +246,7 @@ fn each_arrangement(
 
 #[cfg(test)]
 mod tests {
-    use super::super::board::check_exact_bounds;
+    use super::super::board::RandomBoards;
     use super::super::{classify, Rules};
     use super::*;
 
@@ -254,22 +254,16 @@ mod tests {
     fn layouts_that_pass_have_exact_bounds_and_no_minimal_component() {
         // Whole components of random layouts that pass: every position's exact distance is
         // the bound, and the component's hardest position is not minimal.
-        let mut deep = 0;
-        let shape = |i: usize| (3 + i as u32 % 14, 60 + (i as u64 % 4) * 40);
-        let walked = check_exact_bounds(
-            0x9e37_79b9_7f4a_7c15,
-            12_000,
-            shape,
-            no_position_is_minimal,
-            |board, dist| {
-                deep += dist.iter().filter(|&&d| d >= 4).count();
-                let info = classify(board, Rules::All).unwrap().expect("solvable");
-                assert!(!info.minimal, "{board}: {info:?}");
-            },
-        );
-        let (layouts, walled, positions) = (walked.layouts, walked.walled, walked.positions);
-        eprintln!("{layouts} layouts ({walled} with walls), {positions} positions, {deep} at 4+");
-        assert!(layouts > 2000 && walled > 500, "{layouts} {walled}");
-        assert!(positions > 1_000_000 && deep > 10_000, "{positions} {deep}");
+        let not_minimal = |board: &str| {
+            let info = classify(board, Rules::All).unwrap().expect("solvable");
+            assert!(!info.minimal, "{board}: {info:?}");
+        };
+        let boards = RandomBoards {
+            seed: 0x9e37_79b9_7f4a_7c15,
+            count: 12_000,
+            shape: |i| (3 + i as u32 % 14, 60 + (i as u64 % 4) * 40),
+        };
+        let walked = boards.check_exact_bounds(no_position_is_minimal, not_minimal);
+        walked.assert_more_than(2000, 500, 1_000_000, (4, 10_000));
     }
 }

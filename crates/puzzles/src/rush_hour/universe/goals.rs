@@ -26,7 +26,7 @@
 //! was a seed of its own.
 
 use super::board::RED_ROW;
-use super::lanes::{Tables, EMPTY, MAX_DIGITS, NONE};
+use super::lanes::{Tables, MAX_DIGITS, NONE};
 use super::layout::{digit, with_digit, Layout, Ranker};
 use super::rowmap::RowMap;
 
@@ -180,59 +180,55 @@ impl Goals {
     ) {
         let mut lists: [Vec<(u64, u32, u32)>; 6] = Default::default();
         for (gi, g) in self.blocks.iter().enumerate() {
-            for lane in 0..6 {
-                let kind = layout.kinds[lane];
-                if kind == EMPTY {
-                    continue;
+            layout.for_each_row_move(t, g.rows, |slide| {
+                if slide.red {
+                    return; // leaves the goal blocks: see `depart`
                 }
-                let d = digit(g.rows, lane);
-                let walls = (layout.walls >> (6 * lane) & 63) as u8;
-                let red = if lane == RED_ROW {
-                    t.red_of[usize::from(kind)]
-                } else {
-                    NONE
+                let row2 = (i64::from(g.row_index)
+                    + (i64::from(slide.to) - i64::from(slide.from))
+                        * i64::from(ranker.row_weight(slide.lane)))
+                    as u32;
+                // each pair of blocks once (the relation is symmetric)
+                let Some(g2) = self.block_of(row2) else {
+                    // no position of the block can make the move (a column has no
+                    // arrangement avoiding the swept cells), else the target tuple would
+                    // be a goal tuple of this layout
+                    debug_assert!(Self::move_is_never_possible(
+                        t,
+                        layout,
+                        g,
+                        slide.lane,
+                        slide.from,
+                        slide.to,
+                        slide.vehicle
+                    ));
+                    return;
                 };
-                for &(nd, v) in t.moves(kind, d, walls) {
-                    if v == red {
-                        continue; // leaves the goal blocks: see `depart`
-                    }
-                    let row2 = (i64::from(g.row_index)
-                        + (i64::from(nd) - i64::from(d)) * i64::from(ranker.row_weight(lane)))
-                        as u32;
-                    // each pair of blocks once (the relation is symmetric)
-                    let Some(g2) = self.block_of(row2) else {
-                        // no position of the block can make the move (a column has no
-                        // arrangement avoiding the swept cells), else the target tuple would
-                        // be a goal tuple of this layout
-                        debug_assert!(Self::move_is_never_possible(t, layout, g, lane, d, nd, v));
-                        continue;
-                    };
-                    if g2 <= gi {
-                        continue;
-                    }
-                    let g2 = &self.blocks[g2];
-                    let s = swept(t, kind, d, nd, v);
-                    for (j, list) in lists.iter_mut().enumerate() {
-                        list.clear();
-                        let kj = layout.kinds[6 + j];
-                        let (c1, c2) = (&g.cols[j], &g2.cols[j]);
-                        let must_avoid = s >> j & 1 == 1;
-                        for (a, cc1) in arrangements(t, c1) {
-                            if must_avoid && t.mask(kj, a) >> lane & 1 == 1 {
-                                continue;
-                            }
-                            let i2 = t.compat_index[c2.row * MAX_DIGITS + usize::from(a)];
-                            debug_assert_ne!(i2, NONE);
-                            let cc2 = t.compat_cc[c2.row * MAX_DIGITS + usize::from(i2)];
-                            let pair = (0, u32::from(cc1) * c1.w, u32::from(cc2) * c2.w);
-                            if !list.contains(&pair) {
-                                list.push(pair);
-                            }
+                if g2 <= gi {
+                    return;
+                }
+                let g2 = &self.blocks[g2];
+                let s = swept(t, slide.kind, slide.from, slide.to, slide.vehicle);
+                for (j, list) in lists.iter_mut().enumerate() {
+                    list.clear();
+                    let kj = layout.kinds[6 + j];
+                    let (c1, c2) = (&g.cols[j], &g2.cols[j]);
+                    let must_avoid = s >> j & 1 == 1;
+                    for (a, cc1) in arrangements(t, c1) {
+                        if must_avoid && t.mask(kj, a) >> slide.lane & 1 == 1 {
+                            continue;
+                        }
+                        let i2 = t.compat_index[c2.row * MAX_DIGITS + usize::from(a)];
+                        debug_assert_ne!(i2, NONE);
+                        let cc2 = t.compat_cc[c2.row * MAX_DIGITS + usize::from(i2)];
+                        let pair = (0, u32::from(cc1) * c1.w, u32::from(cc2) * c2.w);
+                        if !list.contains(&pair) {
+                            list.push(pair);
                         }
                     }
-                    product(&lists, (0, g.node_base, g2.node_base), |_, a, b| join(a, b));
                 }
-            }
+                product(&lists, (0, g.node_base, g2.node_base), |_, a, b| join(a, b));
+            });
         }
     }
 

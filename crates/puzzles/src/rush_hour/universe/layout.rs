@@ -12,7 +12,7 @@
 //! never meets, and the visited array is exactly as large as the blocks touched.
 
 use super::board::{Board, Vehicle, CELLS, RED_ROW};
-use super::lanes::{tables, Tables, EMPTY, MAX_DIGITS};
+use super::lanes::{tables, Tables, EMPTY, MAX_DIGITS, NONE};
 use gridlock_search::{Edge, Graph, Reversible};
 use std::cell::RefCell;
 
@@ -39,6 +39,23 @@ pub struct Occupancy {
     pub v_rm: u64,
 }
 
+/// One single slide of a row vehicle, as [`Layout::for_each_row_move`] gives it.
+#[derive(Clone, Copy, Debug)]
+pub struct RowSlide {
+    /// The row (0-based).
+    pub lane: usize,
+    /// The row's kind.
+    pub kind: u8,
+    /// The row's arrangement before the slide.
+    pub from: u8,
+    /// Its arrangement after.
+    pub to: u8,
+    /// The vehicle that slides: its index in lane order.
+    pub vehicle: u8,
+    /// Whether that vehicle is the red car.
+    pub red: bool,
+}
+
 /// Reads lane `l`'s digit.
 #[inline]
 pub fn digit(packed: u64, lane: usize) -> u8 {
@@ -63,6 +80,37 @@ pub fn transpose(mask: u64) -> u64 {
 }
 
 impl Layout {
+    /// Calls `each` with every single slide of a row vehicle in the row tuple `rows` (packed
+    /// row digits), the walls blocking: the row moves of a block of positions, which the goal
+    /// blocks and the level search both walk (the columns decide, position by position,
+    /// whether the slide's cells are free).
+    #[inline(always)]
+    pub fn for_each_row_move(&self, t: &Tables, rows: u64, mut each: impl FnMut(RowSlide)) {
+        for lane in 0..6 {
+            let kind = self.kinds[lane];
+            if kind == EMPTY {
+                continue;
+            }
+            let from = digit(rows, lane);
+            let walls = (self.walls >> (6 * lane) & 63) as u8;
+            let red = if lane == RED_ROW {
+                t.red_of[usize::from(kind)]
+            } else {
+                NONE
+            };
+            for &(to, vehicle) in t.moves(kind, from, walls) {
+                each(RowSlide {
+                    lane,
+                    kind,
+                    from,
+                    to,
+                    vehicle,
+                    red: vehicle == red,
+                });
+            }
+        }
+    }
+
     /// A layout from lane kinds and row-major walls.
     pub fn new(kinds: [u8; LANES], walls: u64) -> Layout {
         Layout {

@@ -241,7 +241,7 @@ pub fn some_vehicle_never_blocks(layout: &Layout) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::board::{check_exact_bounds, Board};
+    use super::super::board::{Board, RandomBoards};
     use super::*;
 
     #[test]
@@ -249,24 +249,13 @@ mod tests {
         // Whole components of random layouts that pass the test: every position's exact
         // distance to the goals is the bound of one move per blocker plus the red car's
         // (`moves_left_at_least`, whose stuck term must then never fire).
-        let mut two_blockers = 0;
-        let shape = |i: usize| (2 + i as u32 % 12, 40 + (i as u64 % 5) * 30);
-        let walked = check_exact_bounds(
-            0x2545_f491_4f6c_dd1d,
-            8000,
-            shape,
-            blockers_always_escape,
-            |_, dist| two_blockers += dist.iter().filter(|&&d| d >= 3).count(),
-        );
-        let (layouts, walled, positions) = (walked.layouts, walked.walled, walked.positions);
-        eprintln!(
-            "{layouts} layouts ({walled} with walls), {positions} positions, {two_blockers} at 3+"
-        );
-        assert!(
-            layouts > 1000 && walled > 300 && positions > 1_000_000,
-            "{layouts} {walled} {positions}"
-        );
-        assert!(two_blockers > 10_000, "{two_blockers}");
+        let boards = RandomBoards {
+            seed: 0x2545_f491_4f6c_dd1d,
+            count: 8000,
+            shape: |i| (2 + i as u32 % 12, 40 + (i as u64 % 5) * 30),
+        };
+        let walked = boards.check_exact_bounds(blockers_always_escape, |_| {});
+        walked.assert_more_than(1000, 300, 1_000_000, (3, 10_000));
     }
 
     #[test]

@@ -11,7 +11,7 @@
 
 use super::component::Scratch;
 use super::lanes::{tables, MAX_DIGITS};
-use super::layout::{with_digit, Layout};
+use super::layout::{with_digit, Layout, Ranker};
 use super::neighbours::neighbours;
 use super::scan::{digit_bits, number_components, Agg, Found, SweepStats, Visited};
 use super::union_find::find;
@@ -70,15 +70,15 @@ const FRESH: Slot = Slot {
 };
 
 impl Queue {
-    /// Sweeps `layout` one position at a time from the goal row tuples `goal_tuples` yields
-    /// (each as `(row digits packed, column-major horizontal cells)`, in seeding order),
+    /// Sweeps `layout` one position at a time from the goal row tuples `goal_tuples` (each
+    /// as `(row digits packed, column-major horizontal cells)`, in seeding order),
     /// calling `found` for every solvable component in table order. The caller
     /// ([`super::sweep::Sweep::sweep_layout`]) has reset `scratch`'s ranker for `layout`.
     pub(super) fn sweep(
         &mut self,
         scratch: &mut Scratch,
         layout: &Layout,
-        goal_tuples: impl Iterator<Item = (u64, u64)>,
+        goal_tuples: &[(u64, u64)],
         walls_matter: bool,
         found: impl FnMut(Found),
     ) -> SweepStats {
@@ -90,7 +90,7 @@ impl Queue {
         sw.parent.clear();
         let mut stats = SweepStats::default();
         // seeds: every goal position, each its own label
-        for (rows_packed, h_cm) in goal_tuples {
+        for &(rows_packed, h_cm) in goal_tuples {
             let row = scratch.ranker.row_index(rows_packed);
             let block = scratch.ranker.block(t, row, h_cm);
             let end = (block.base + block.size) as usize;
@@ -222,26 +222,13 @@ impl Queue {
             c.moves = c.moves.max(slot.dist());
             c.digit_bits |= digit_bits(s);
         }
-        let mut comps = std::mem::take(&mut sw.comps);
         let visited = ByPositions {
             at: &sw.at,
             states: &sw.states,
             ranks: &sw.ranks,
             comp_of: &sw.comp_of,
         };
-        let at = &sw.at;
-        scratch.finish_sweep(
-            layout,
-            &mut comps,
-            &visited,
-            walls_matter,
-            |ranker, np, d| {
-                let r = ranker.rank(t, np) as usize;
-                at.get(r).is_some_and(|slot| slot.dist() == d - 1)
-            },
-            found,
-        );
-        sw.comps = comps;
+        scratch.finish_sweep(layout, &mut sw.comps, &visited, walls_matter, found);
         stats
     }
 }
@@ -281,5 +268,10 @@ impl Visited for ByPositions<'_> {
             let slot = self.at[r as usize];
             f(s, self.comp_of[slot.label as usize], slot.dist());
         }
+    }
+
+    fn closer(&self, ranker: &mut Ranker, p: u64, d: u8) -> bool {
+        let r = ranker.rank(tables(), p) as usize;
+        self.at.get(r).is_some_and(|slot| slot.dist() == d - 1)
     }
 }

@@ -2,8 +2,8 @@
 //! components in root order, give each the first-obstacle test, find the hardest position of
 //! those that pass (farthest, then smallest normalised string), decide their minimality, take
 //! the key of the interesting ones and hand every component out in table order. The two
-//! searches differ only in how they list what they visited ([`Visited`]) and how they tell
-//! whether a position is one move closer to the goals.
+//! searches differ only in what they visited ([`Visited`]: how they list it, and how they
+//! tell whether a position is one move closer to the goals).
 
 use super::board::CELLS;
 use super::component::{ComponentInfo, Scratch};
@@ -108,19 +108,21 @@ pub(super) trait Visited {
     /// component. Goal positions (distance 0) may be left out unless `goals` is set: only a
     /// component made of goal positions alone looks for its hardest position among them.
     fn for_each(&self, goals: bool, f: impl FnMut(u64, u32, u8));
+
+    /// Whether position `p` (ranked by `ranker`, reset for the layout) is at distance `d - 1`
+    /// from the goals: the step down an optimal solution from the hardest position.
+    fn closer(&self, ranker: &mut Ranker, p: u64, d: u8) -> bool;
 }
 
 impl Scratch {
     /// Everything after the components are numbered and `comps` hold their sizes, MOVES and
-    /// lane digits: see the module documentation. `closer(ranker, p, d)` says whether
-    /// position `p` is at distance `d - 1` from the goals.
+    /// lane digits: see the module documentation.
     pub(super) fn finish_sweep(
         &mut self,
         layout: &Layout,
         comps: &mut [Agg],
         visited: &impl Visited,
         walls_matter: bool,
-        closer: impl FnMut(&mut Ranker, u64, u8) -> bool,
         mut found: impl FnMut(Found),
     ) {
         let mut any_candidate = false;
@@ -141,7 +143,7 @@ impl Scratch {
                 }
             });
         }
-        let (minimal, rows) = self.mark_minimal(layout, comps, walls_matter, closer);
+        let (minimal, rows) = self.mark_minimal(layout, comps, walls_matter, visited);
         let mut keys = vec![[u8::MAX; CELLS]; rows as usize];
         if rows > 0 {
             visited.for_each(true, |s, ci, _| {
@@ -171,14 +173,14 @@ impl Scratch {
     /// Decides which candidate components (`comps` with `candidate` set, their hardest
     /// position found) are minimal, numbering those as table rows in order; returns the flags
     /// and the number of rows. One optimal solution is walked down the distances from the
-    /// hardest position (`closer`, as for [`Scratch::finish_sweep`]), and only the vehicles
+    /// hardest position ([`Visited::closer`]), and only the vehicles
     /// it never moves are re-solved.
     fn mark_minimal(
         &mut self,
         layout: &Layout,
         comps: &mut [Agg],
         walls_matter: bool,
-        mut closer: impl FnMut(&mut Ranker, u64, u8) -> bool,
+        visited: &impl Visited,
     ) -> (Vec<bool>, u32) {
         let t = tables();
         let mut rows = 0u32;
@@ -194,7 +196,7 @@ impl Scratch {
                 let mut next = None;
                 let ranker = &mut self.ranker;
                 layout.for_each_move(t, at, |np, _, _| {
-                    if next.is_none() && closer(ranker, np, d) {
+                    if next.is_none() && visited.closer(ranker, np, d) {
                         next = Some(np);
                     }
                 });

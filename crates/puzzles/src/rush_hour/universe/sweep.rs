@@ -18,7 +18,7 @@
 use super::component::Scratch;
 use super::goals::Goals;
 use super::lanes::{tables, Tables};
-use super::layout::Layout;
+use super::layout::{Layout, Ranker};
 use super::queue::Queue;
 use super::scan::{number_components, Agg, Found, SweepStats, Visited};
 use super::union_find::union;
@@ -79,9 +79,9 @@ impl Sweep {
             by_waves = forced;
         }
         if !by_waves {
-            let stats =
-                self.queue
-                    .sweep(scratch, layout, tuples.iter().copied(), walls_matter, found);
+            let stats = self
+                .queue
+                .sweep(scratch, layout, &tuples, walls_matter, found);
             self.tuples = tuples;
             return stats;
         }
@@ -137,35 +137,20 @@ impl Sweep {
                 c.moves = c.moves.max(dist);
             });
         }
-        let mut comps = std::mem::take(&mut sw.comps);
         let visited = ByNodes {
+            layout,
             goals: &sw.goals,
             waves: &sw.waves,
             comp_of: &sw.comp_of,
         };
-        let waves = &sw.waves;
-        scratch.finish_sweep(
-            layout,
-            &mut comps,
-            &visited,
-            walls_matter,
-            |ranker, np, d| {
-                // goal positions are not numbered: one move from a goal is a red-car slide
-                if d == 1 {
-                    layout.is_goal(np)
-                } else {
-                    waves.dist_of(t, ranker, np) == d - 1
-                }
-            },
-            found,
-        );
-        sw.comps = comps;
+        scratch.finish_sweep(layout, &mut sw.comps, &visited, walls_matter, found);
         stats
     }
 }
 
 /// What the level search visited: the goal positions by node, the others by word.
 struct ByNodes<'a> {
+    layout: &'a Layout,
     goals: &'a Goals,
     waves: &'a Waves,
     comp_of: &'a [u32],
@@ -179,6 +164,15 @@ impl Visited for ByNodes<'_> {
         if goals {
             self.goals
                 .for_each_position(t, |s, node| f(s, self.comp_of[node as usize], 0));
+        }
+    }
+
+    fn closer(&self, ranker: &mut Ranker, p: u64, d: u8) -> bool {
+        // goal positions are not numbered: one move from a goal is a red-car slide
+        if d == 1 {
+            self.layout.is_goal(p)
+        } else {
+            self.waves.dist_of(tables(), ranker, p) == d - 1
         }
     }
 }

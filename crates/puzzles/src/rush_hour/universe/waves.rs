@@ -29,7 +29,6 @@
 // more plainly there than zipped iterators.
 #![allow(clippy::needless_range_loop)]
 
-use super::board::RED_ROW;
 use super::goals::Goals;
 use super::lanes::{Tables, EMPTY, MAX_DIGITS, NONE};
 use super::layout::{digit, with_digit, Layout, Ranker};
@@ -456,126 +455,115 @@ impl Waves {
             }
             (b.rows, b.h_cm)
         };
-        for lane in 0..6 {
-            let kind = layout.kinds[lane];
-            if kind == EMPTY {
-                continue;
+        layout.for_each_row_move(t, rows, |slide| {
+            if slide.red && t.goal[usize::from(slide.kind) * MAX_DIGITS + usize::from(slide.to)] {
+                return; // onto the exit cells: the departures' edges
             }
-            let d = digit(rows, lane);
-            let walls = (layout.walls >> (6 * lane) & 63) as u8;
-            let red = if lane == RED_ROW {
-                t.red_of[usize::from(kind)]
-            } else {
-                NONE
+            let s = super::goals::swept(t, slide.kind, slide.from, slide.to, slide.vehicle);
+            // each column's allowed arrangements
+            let b = &self.blocks[id as usize];
+            let mut allowed = [[false; MAX_DIGITS]; 6];
+            let mut possible = true;
+            for j in 0..6 {
+                let col = &b.cols[j];
+                let kj = layout.kinds[6 + j];
+                let must_avoid = s >> j & 1 == 1;
+                let mut any = false;
+                for i in 0..usize::from(col.n) {
+                    let a = t.compat_digit[col.row * MAX_DIGITS + i];
+                    if !(must_avoid && t.mask(kj, a) >> slide.lane & 1 == 1) {
+                        allowed[j][i] = true;
+                        any = true;
+                    }
+                }
+                possible &= any;
+            }
+            if !possible {
+                return;
+            }
+            let rows2 = with_digit(rows, slide.lane, slide.to);
+            let h_cm2 = h_cm
+                ^ ((t.spread_of(slide.kind, slide.from) ^ t.spread_of(slide.kind, slide.to))
+                    << slide.lane);
+            let to = self.block(t, layout, ranker, rows2, h_cm2, parent);
+            let (b, b2) = (&self.blocks[id as usize], &self.blocks[to as usize]);
+            // index maps, column by column
+            let map = |j: usize, i: usize| -> (u8, u8, u8) {
+                let a = t.compat_digit[b.cols[j].row * MAX_DIGITS + i];
+                let i2 = Self::column_index(t, &b2.cols[j], a);
+                debug_assert_ne!(i2, NONE);
+                let cc1 = t.compat_cc[b.cols[j].row * MAX_DIGITS + i];
+                let cc2 = t.compat_cc[b2.cols[j].row * MAX_DIGITS + usize::from(i2)];
+                (i2, cc1, cc2)
             };
-            for &(nd, v) in t.moves(kind, d, walls) {
-                if v == red && t.goal[usize::from(kind) * MAX_DIGITS + usize::from(nd)] {
-                    continue; // onto the exit cells: the departures' edges
-                }
-                let s = super::goals::swept(t, kind, d, nd, v);
-                // each column's allowed arrangements
-                let b = &self.blocks[id as usize];
-                let mut allowed = [[false; MAX_DIGITS]; 6];
-                let mut possible = true;
-                for j in 0..6 {
-                    let col = &b.cols[j];
-                    let kj = layout.kinds[6 + j];
-                    let must_avoid = s >> j & 1 == 1;
-                    let mut any = false;
-                    for i in 0..usize::from(col.n) {
-                        let a = t.compat_digit[col.row * MAX_DIGITS + i];
-                        if !(must_avoid && t.mask(kj, a) >> lane & 1 == 1) {
-                            allowed[j][i] = true;
-                            any = true;
-                        }
-                    }
-                    possible &= any;
-                }
-                if !possible {
-                    continue;
-                }
-                let rows2 = with_digit(rows, lane, nd);
-                let h_cm2 = h_cm ^ ((t.spread_of(kind, d) ^ t.spread_of(kind, nd)) << lane);
-                let to = self.block(t, layout, ranker, rows2, h_cm2, parent);
-                let (b, b2) = (&self.blocks[id as usize], &self.blocks[to as usize]);
-                // index maps, column by column
-                let map = |j: usize, i: usize| -> (u8, u8, u8) {
-                    let a = t.compat_digit[b.cols[j].row * MAX_DIGITS + i];
-                    let i2 = Self::column_index(t, &b2.cols[j], a);
-                    debug_assert_ne!(i2, NONE);
-                    let cc1 = t.compat_cc[b.cols[j].row * MAX_DIGITS + i];
-                    let cc2 = t.compat_cc[b2.cols[j].row * MAX_DIGITS + usize::from(i2)];
-                    (i2, cc1, cc2)
-                };
-                let (c0, c1) = (self.order[0], self.order[1]);
-                let inner = |j: usize| -> ([(u8, u8); MAX_DIGITS], u8) {
-                    let mut out = [(0u8, 0u8); MAX_DIGITS];
-                    let mut n = 0;
-                    for i in 0..usize::from(b.cols[j].n) {
-                        if allowed[j][i] {
-                            out[n] = (i as u8, map(j, i).0);
-                            n += 1;
-                        }
-                    }
-                    (out, n as u8)
-                };
-                let ((inner0, n0), (inner1, n1)) = (inner(c0), inner(c1));
-                // each outer column's part of the target word
-                let outer = [self.order[2], self.order[3], self.order[4], self.order[5]];
-                let mut dst = [[u32::MAX; MAX_DIGITS]; 4];
-                for (k, &j) in outer.iter().enumerate() {
-                    for i in 0..usize::from(b.cols[j].n) {
-                        if allowed[j][i] {
-                            dst[k][i] = u32::from(map(j, i).0) * b2.cols[j].ww;
-                        }
+            let (c0, c1) = (self.order[0], self.order[1]);
+            let inner = |j: usize| -> ([(u8, u8); MAX_DIGITS], u8) {
+                let mut out = [(0u8, 0u8); MAX_DIGITS];
+                let mut n = 0;
+                for i in 0..usize::from(b.cols[j].n) {
+                    if allowed[j][i] {
+                        out[n] = (i as u8, map(j, i).0);
+                        n += 1;
                     }
                 }
-                // the node pairs the move joins: a product of per-column relations
-                let mut rel = [[(0u32, 0u32); MAX_DIGITS]; 6];
-                let mut rlens = [0usize; 6];
-                for j in 0..6 {
-                    for i in 0..usize::from(b.cols[j].n) {
-                        if allowed[j][i] {
-                            let (_, cc1, cc2) = map(j, i);
-                            let pair = (
-                                u32::from(cc1) * b.cols[j].ccw,
-                                u32::from(cc2) * b2.cols[j].ccw,
-                            );
-                            if !rel[j][..rlens[j]].contains(&pair) {
-                                rel[j][rlens[j]] = pair;
-                                rlens[j] += 1;
-                            }
-                        }
+                (out, n as u8)
+            };
+            let ((inner0, n0), (inner1, n1)) = (inner(c0), inner(c1));
+            // each outer column's part of the target word
+            let outer = [self.order[2], self.order[3], self.order[4], self.order[5]];
+            let mut dst = [[u32::MAX; MAX_DIGITS]; 4];
+            for (k, &j) in outer.iter().enumerate() {
+                for i in 0..usize::from(b.cols[j].n) {
+                    if allowed[j][i] {
+                        dst[k][i] = u32::from(map(j, i).0) * b2.cols[j].ww;
                     }
                 }
-                let (nb1, nb2) = (b.node_base, b2.node_base);
-                let mut at = [0usize; 6];
-                'pairs: loop {
-                    let (mut x, mut y) = (nb1, nb2);
-                    for j in 0..6 {
-                        x += rel[j][at[j]].0;
-                        y += rel[j][at[j]].1;
-                    }
-                    super::union_find::union(parent, x, y);
-                    for j in 0..6 {
-                        at[j] += 1;
-                        if at[j] < rlens[j] {
-                            continue 'pairs;
-                        }
-                        at[j] = 0;
-                    }
-                    break;
-                }
-                self.moves.push(RowMove {
-                    to,
-                    dst,
-                    inner0,
-                    n0,
-                    inner1,
-                    n1,
-                });
             }
-        }
+            // the node pairs the move joins: a product of per-column relations
+            let mut rel = [[(0u32, 0u32); MAX_DIGITS]; 6];
+            let mut rlens = [0usize; 6];
+            for j in 0..6 {
+                for i in 0..usize::from(b.cols[j].n) {
+                    if allowed[j][i] {
+                        let (_, cc1, cc2) = map(j, i);
+                        let pair = (
+                            u32::from(cc1) * b.cols[j].ccw,
+                            u32::from(cc2) * b2.cols[j].ccw,
+                        );
+                        if !rel[j][..rlens[j]].contains(&pair) {
+                            rel[j][rlens[j]] = pair;
+                            rlens[j] += 1;
+                        }
+                    }
+                }
+            }
+            let (nb1, nb2) = (b.node_base, b2.node_base);
+            let mut at = [0usize; 6];
+            'pairs: loop {
+                let (mut x, mut y) = (nb1, nb2);
+                for j in 0..6 {
+                    x += rel[j][at[j]].0;
+                    y += rel[j][at[j]].1;
+                }
+                super::union_find::union(parent, x, y);
+                for j in 0..6 {
+                    at[j] += 1;
+                    if at[j] < rlens[j] {
+                        continue 'pairs;
+                    }
+                    at[j] = 0;
+                }
+                break;
+            }
+            self.moves.push(RowMove {
+                to,
+                dst,
+                inner0,
+                n0,
+                inner1,
+                n1,
+            });
+        });
     }
 
     /// Calls `f(node, positions, lane digit bits)` for every node of every laid-out block
