@@ -203,6 +203,14 @@ fn hand_made_positions() {
     assert_eq!(b.bound(&p.start, Metric::Moves), 3);
     // red 3 cells, B down 1 (rows 1-2 to 2-3), C 1 to the right
     assert_eq!(b.bound(&p.start, Metric::Steps), 3 + 1 + 1);
+    // B has room both ways: up (2 cells, C stands there) or down (1 cell, D stands there);
+    // either way a second vehicle must move, and down is cheaper: the bound takes the
+    // cheaper side with its consequences (3 slides; red 3 + B 1 + D 1 steps), which is
+    // exactly the optimum (D left, B down, red out)
+    let p = board("ooooo\nooCCo\nAABoo\nooBoo\noDDoo\nooooo\n");
+    let b = Blockers::new(p.board(), &p.start);
+    assert_eq!(b.bound(&p.start, Metric::Moves), 3);
+    assert_eq!(b.bound(&p.start, Metric::Steps), 5);
     let wall = board("AAoxo\nooooo\nooooo\nooooo\n");
     assert!(Blockers::new(wall.board(), &wall.start).blocked());
     let car = board("AAoBB\nooooo\nooooo\nooooo\n");

@@ -1,17 +1,31 @@
 //! An admissible lower bound on the distance to the goal, in both metrics, for the guided
 //! search of single boards ([`super::general`]).
 //!
-//! The red car must pass every cell between its front and the exit, so every vehicle on
-//! those cells must move at least once; a vehicle that must leave a cell of its lane can
-//! do so backwards or forwards, and when the walls and the vehicles sharing its lane (which
-//! keep their order for ever) leave room on one side only, every cell it sweeps on that side
-//! is needed too, so whatever stands there must move as well, recursively. The bound counts
-//! the vehicles found so (moves: each moves at least once), or the cells each must travel to
-//! clear the cells it is on (steps: the largest such clearance per vehicle, summed).
+//! **Needs.** The bound reasons about what any solution from the position must do: per
+//! vehicle, how far back and how far forward from where it stands now it must travel at some
+//! time (a *need*). The red car needs to travel forward to the exit. A vehicle that travels
+//! `t` cells passes over every cell between (vehicles slide), so every vehicle standing on
+//! one of those cells now must leave that cell at some time (a *demand*). A vehicle of length
+//! `L` at offset `o` leaves lane cell `k` only by going back to offset `k - L` or less, or
+//! forward to `k + 1` or more; room is static (walls, and the vehicles of its stretch of
+//! lane, which keep their order for ever), so a side without room is never taken.
 //!
-//! When a vehicle that must leave a cell has room on neither side, the position can never
-//! reach the goal: the bound is [`DEAD`]. Room is static (walls and lane order never change),
-//! so a dead verdict is a proof, not a guess.
+//! **Choices.** A demand with room on one side only adds that need; one with room on both
+//! sides is a choice. The bound is the least cost over every way of choosing (a branch and
+//! bound: forced needs are followed first, then one choice is split into its two sides, the
+//! cheaper first). Any solution takes, for every demand, a side it really travels, so its
+//! own needs contain one of the branches' and it costs at least that branch: the minimum
+//! over branches is admissible. Past a budget of splits, a branch follows only its forced
+//! demands and adds, per vehicle, the least its open choices cost one by one (every
+//! completion only adds needs to what it holds), which keeps the minimum admissible.
+//!
+//! **Cost** of a set of needs, per vehicle (every slide and step is one vehicle's): moves,
+//! one slide per direction needed (a vehicle needed both back and forward slides twice);
+//! steps, `back + forward + min(back, forward)` (it must go to one extreme and back past its
+//! start to the other), the red car's exit steps left out (the caller adds them).
+//!
+//! **Dead.** When every branch meets a demand with room on neither side, no solution exists:
+//! the bound is [`DEAD`] (a proof, not a guess: it relies only on static room).
 
 use super::board::{Board, MAX_SIDE};
 use super::moves::Metric;
@@ -25,9 +39,16 @@ const EMPTY: u8 = u8::MAX;
 /// The most vehicles a board holds (a full 12×12 board of cars).
 const MAX_VEHICLES: usize = MAX_SIDE * MAX_SIDE / 2;
 
-/// Pending "vehicle must leave lane cell" questions; past this many the rest are dropped,
-/// which only weakens the bound (every question asked adds only what must happen).
-const QUEUE: usize = 64;
+/// Pending forced demands; past this many the rest are dropped, which only weakens the
+/// bound (a dropped demand is a need left out, and needs only add cost).
+const QUEUE: usize = 96;
+
+/// Choices a branch keeps open; past this many the rest are dropped (as above).
+const CHOICES: usize = 32;
+
+/// Choices split per call; past it a branch follows only its forced demands and counts its
+/// open choices by their cheaper side ([`View::open_choices`]).
+const BUDGET: u32 = 6;
 
 /// A board prepared for the bound: per vehicle, the least and the largest offset its lane
 /// allows it (walls, and the vehicles in its stretch of lane that it can never pass).
@@ -40,6 +61,9 @@ pub struct Blockers {
     /// between lane cells (1 along a row, `cols` down a column).
     base: Vec<u8>,
     stride: Vec<u8>,
+    /// Per vehicle: whether it lies along a row (its lane cells are columns), and its length.
+    horizontal: Vec<bool>,
+    len: Vec<u8>,
 }
 
 /// What a vehicle's lane leaves it: `(least offset, largest offset)`, walls and the
@@ -77,6 +101,166 @@ fn reach(board: &Board, i: usize, offsets: &[u8]) -> (u8, u8) {
     (lo as u8, hi as u8)
 }
 
+/// One branch of the search: the needs chosen so far, their cost, and the choices not yet
+/// made (they wait until no forced demand is left, so a split copies no pending demand).
+#[derive(Clone)]
+struct Branch {
+    back: [u8; MAX_VEHICLES],
+    fwd: [u8; MAX_VEHICLES],
+    cost: u32,
+    choices: [(u8, u8); CHOICES],
+    chosen: usize,
+}
+
+/// The forced demands not yet answered (vehicle, lane cell), shared by every branch: a
+/// branch is split only once it is empty, and each side starts from empty.
+struct Queue {
+    items: [(u8, u8); QUEUE],
+    len: usize,
+}
+
+/// What a position looks like to the bound: who stands where, and the metric.
+struct View<'a> {
+    blockers: &'a Blockers,
+    offsets: &'a [u8],
+    owner: [u8; MAX_SIDE * MAX_SIDE],
+    metric: Metric,
+}
+
+/// The cost of one vehicle's needs (see the module's doc).
+fn cost(metric: Metric, back: u8, fwd: u8) -> u32 {
+    let (b, f) = (u32::from(back), u32::from(fwd));
+    match metric {
+        Metric::Moves => u32::from(b > 0) + u32::from(f > 0),
+        Metric::Steps => b + f + b.min(f),
+    }
+}
+
+impl View<'_> {
+    /// The travel back and forward that would take vehicle `i` off lane cell `at`, each
+    /// `None` when its lane has no room on that side.
+    fn sides(&self, i: usize, at: u8) -> (Option<u8>, Option<u8>) {
+        let b = self.blockers;
+        let (len, o) = (b.len[i], self.offsets[i]);
+        let back = (at >= len && at - len >= b.lo[i]).then(|| o + len - at);
+        let fwd = (at < b.hi[i]).then(|| at + 1 - o);
+        (back, fwd)
+    }
+
+    /// Vehicle `i` needs to travel `t` cells back (`forward` false) or forward: records it
+    /// and demands that whoever stands on the cells newly passed over leave them.
+    fn need(&self, br: &mut Branch, q: &mut Queue, i: usize, forward: bool, t: u8) {
+        let (b, f) = (br.back[i], br.fwd[i]);
+        let old = if forward { f } else { b };
+        if t <= old {
+            return;
+        }
+        let (nb, nf) = if forward { (b, t) } else { (t, f) };
+        br.cost += cost(self.metric, nb, nf) - cost(self.metric, b, f);
+        if forward {
+            br.fwd[i] = t;
+        } else {
+            br.back[i] = t;
+        }
+        let bl = self.blockers;
+        let (o, len) = (self.offsets[i], bl.len[i]);
+        let cells = match forward {
+            true => o + len + old..o + len + t,
+            false => o - t..o - old,
+        };
+        let cols = bl.board.cols();
+        for k in cells {
+            let here = (bl.base[i] + k * bl.stride[i]) as usize;
+            let w = self.owner[here];
+            if w != EMPTY && q.len < QUEUE {
+                let lane_cell = match bl.horizontal[w as usize] {
+                    true => here % cols,
+                    false => here / cols,
+                };
+                q.items[q.len] = (w, lane_cell as u8);
+                q.len += 1;
+            }
+        }
+    }
+
+    /// What the choices left open when the budget ran out add at the least: each vehicle
+    /// must still answer every one of its open demands, by one side or the other, so its
+    /// cost grows by at least the largest, over its demands, of the cheaper side's growth
+    /// (the sides' own consequences left out). Costs are per vehicle, so these add up.
+    fn open_choices(&self, br: &Branch) -> u32 {
+        let mut extra = [0u8; MAX_VEHICLES];
+        for &(i, at) in &br.choices[..br.chosen] {
+            let i = i as usize;
+            let (b, f) = (br.back[i], br.fwd[i]);
+            let now = cost(self.metric, b, f);
+            let grow = match self.sides(i, at) {
+                (Some(tb), Some(tf)) => {
+                    let by_back = cost(self.metric, b.max(tb), f);
+                    let by_fwd = cost(self.metric, b, f.max(tf));
+                    by_back.min(by_fwd) - now
+                }
+                _ => 0,
+            };
+            extra[i] = extra[i].max(grow as u8);
+        }
+        extra.iter().map(|&e| u32::from(e)).sum()
+    }
+
+    /// Answers the branch's demands and keeps in `best` the least cost of a complete
+    /// branch below it (or of one cut by `budget`).
+    fn search(&self, br: &mut Branch, q: &mut Queue, best: &mut u32, budget: &mut u32) {
+        loop {
+            if br.cost >= *best {
+                return;
+            }
+            let (i, at, forced) = if q.len > 0 {
+                q.len -= 1;
+                let (i, at) = q.items[q.len];
+                (i as usize, at, true)
+            } else if br.chosen > 0 && *budget > 0 {
+                br.chosen -= 1;
+                let (i, at) = br.choices[br.chosen];
+                (i as usize, at, false)
+            } else {
+                *best = (*best).min(br.cost + self.open_choices(br));
+                return;
+            };
+            let (back, fwd) = self.sides(i, at);
+            let met_back = back.is_some_and(|t| br.back[i] >= t);
+            let met_fwd = fwd.is_some_and(|t| br.fwd[i] >= t);
+            if met_back || met_fwd {
+                continue;
+            }
+            match (back, fwd) {
+                (None, None) => return,
+                (Some(t), None) => self.need(br, q, i, false, t),
+                (None, Some(t)) => self.need(br, q, i, true, t),
+                (Some(_), Some(_)) if forced => {
+                    if br.chosen < CHOICES {
+                        br.choices[br.chosen] = (i as u8, at);
+                        br.chosen += 1;
+                    }
+                }
+                (Some(tb), Some(tf)) => {
+                    *budget -= 1;
+                    let mut other = br.clone();
+                    let (b, f) = (br.back[i], br.fwd[i]);
+                    let by_back = cost(self.metric, b.max(tb), f);
+                    let by_fwd = cost(self.metric, b, f.max(tf));
+                    // the cheaper side first: its leaves prune the other side sooner
+                    let first_fwd = by_fwd < by_back;
+                    for (side, fwd) in [(br, first_fwd), (&mut other, !first_fwd)] {
+                        q.len = 0;
+                        self.need(side, q, i, fwd, if fwd { tf } else { tb });
+                        self.search(side, q, best, budget);
+                    }
+                    return;
+                }
+            }
+        }
+    }
+}
+
 impl Blockers {
     /// Prepares `board`, whose start is `offsets` (any position of the component gives the
     /// same reach: walls never move and vehicles in a lane never pass each other).
@@ -99,6 +283,8 @@ impl Blockers {
             hi,
             base,
             stride,
+            horizontal: board.vehicles().iter().map(|v| v.horizontal).collect(),
+            len: board.vehicles().iter().map(|v| v.len).collect(),
         }
     }
 
@@ -121,77 +307,32 @@ impl Blockers {
         if red == goal {
             return 0;
         }
-        let board = &self.board;
-        let n = board.vehicles().len();
-        let cols = board.cols();
-        let row = board.exit_row();
-        let red_len = board.vehicles()[0].len;
-        let cell = |i: usize, k: u8| (self.base[i] + k * self.stride[i]) as usize;
-        let path = (red + red_len) as usize..cols;
         let mut owner = [EMPTY; MAX_SIDE * MAX_SIDE];
-        for (i, v) in board.vehicles().iter().enumerate() {
-            for k in offsets[i]..offsets[i] + v.len {
-                owner[cell(i, k)] = i as u8;
+        for (i, &o) in offsets.iter().enumerate() {
+            for k in o..o + self.len[i] {
+                owner[(self.base[i] + k * self.stride[i]) as usize] = i as u8;
             }
         }
-        // per vehicle: the cells it travels at the least (+1; 0 = need not move)
-        let mut need = [0u8; MAX_VEHICLES];
-        // per vehicle: lane cells already asked about
-        let mut done = [0u16; MAX_VEHICLES];
-        let mut todo = [(0u8, 0u8); QUEUE];
-        let mut queued = 0;
-        need[0] = goal - red + 1;
-        for c in path {
-            let w = owner[row * cols + c];
-            if w != EMPTY && queued < QUEUE {
-                todo[queued] = (w, row as u8);
-                queued += 1;
-            }
-        }
-        while queued > 0 {
-            queued -= 1;
-            let (i, at) = todo[queued];
-            let iu = i as usize;
-            if done[iu] & 1 << at != 0 {
-                continue;
-            }
-            done[iu] |= 1 << at;
-            let len = board.vehicles()[iu].len;
-            let o = offsets[iu];
-            // back: to offset `at - len` at the most; forward: to `at + 1` at the least
-            let back = (at >= len && at - len >= self.lo[iu]).then(|| o + len - at);
-            let fwd = (at < self.hi[iu]).then(|| at + 1 - o);
-            let travel = match (back, fwd) {
-                (None, None) => return DEAD,
-                (Some(b), Some(f)) => b.min(f),
-                (Some(t), None) | (None, Some(t)) => t,
-            };
-            need[iu] = need[iu].max(travel + 1);
-            // room on one side only: every cell it sweeps there is needed
-            let swept = match (back, fwd) {
-                (Some(_), None) => at - len..o,
-                (None, Some(_)) => o + len..at + len + 1,
-                _ => continue,
-            };
-            for k in swept {
-                let here = cell(iu, k);
-                let w = owner[here];
-                if w != EMPTY && w != i && queued < QUEUE {
-                    let (r, c) = (here / cols, here % cols);
-                    let their = if board.vehicles()[w as usize].horizontal {
-                        c
-                    } else {
-                        r
-                    };
-                    todo[queued] = (w, their as u8);
-                    queued += 1;
-                }
-            }
-        }
-        let movers = need[..n].iter().filter(|&&t| t > 0);
-        match metric {
-            Metric::Moves => movers.count() as u32,
-            Metric::Steps => movers.map(|&n| u32::from(n) - 1).sum(),
-        }
+        let view = View {
+            blockers: self,
+            offsets,
+            owner,
+            metric,
+        };
+        let mut root = Branch {
+            back: [0; MAX_VEHICLES],
+            fwd: [0; MAX_VEHICLES],
+            cost: 0,
+            choices: [(0, 0); CHOICES],
+            chosen: 0,
+        };
+        let mut queue = Queue {
+            items: [(0, 0); QUEUE],
+            len: 0,
+        };
+        view.need(&mut root, &mut queue, 0, true, goal - red);
+        let (mut best, mut budget) = (DEAD, BUDGET);
+        view.search(&mut root, &mut queue, &mut best, &mut budget);
+        best
     }
 }
