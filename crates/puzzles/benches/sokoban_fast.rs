@@ -46,6 +46,13 @@ fn pieces(levels: &[Level]) {
             },
         ),
         (
+            "no corral-deadlock search",
+            Tuning {
+                deadlock: 0,
+                ..shipped.clone()
+            },
+        ),
+        (
             "with the packing order (penalty 4)",
             Tuning {
                 penalty: 4,

@@ -33,6 +33,18 @@ impl<const W: usize> Bits<W> {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
 
+    /// Is every cell of `self` in `other`?
+    #[inline]
+    pub fn is_subset(&self, other: &Self) -> bool {
+        self.0.iter().zip(&other.0).all(|(a, b)| a & !b == 0)
+    }
+
+    /// Do `self` and `other` share a cell?
+    #[inline]
+    pub fn intersects(&self, other: &Self) -> bool {
+        self.0.iter().zip(&other.0).any(|(a, b)| a & b != 0)
+    }
+
     /// The cells in increasing order.
     #[inline]
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
@@ -64,5 +76,12 @@ mod tests {
         s.remove(63);
         assert!(!s.has(63) && s.has(64));
         assert_eq!(s.count(), 4);
+        let mut t = Bits::<2>::EMPTY;
+        t.insert(64);
+        assert!(t.is_subset(&s) && t.intersects(&s) && !s.is_subset(&t));
+        t.insert(1);
+        assert!(!t.is_subset(&s) && t.intersects(&s));
+        t.remove(64);
+        assert!(!t.intersects(&s));
     }
 }

@@ -5,7 +5,9 @@
 //! each push costs 1, and a node is ordered by `pushes so far + weight × assignment bound`
 //! (optionally plus a penalty for boxes out of packing order, [`Packing`]). The successors are cut by the
 //! same dead cells and freeze deadlocks as the optimal search, and by PI-corral pruning
-//! ([`super::corral`]): when a corral is found only its fence's pushes are tried. Every rule
+//! ([`super::corral`]): when a corral is found only its fence's pushes are tried; a position
+//! whose corral a small search on the corral's boxes alone proves lost, or that holds a
+//! pattern learned that way, is dropped ([`super::corral_deadlock`]). Every rule
 //! only removes positions that cannot be solved (corral pruning keeps a shortest solution
 //! from every position), so when the search runs out of nodes the level is proven
 //! unsolvable.
@@ -13,6 +15,7 @@
 use super::bits::Bits;
 use super::bound::Bound;
 use super::corral::Corrals;
+use super::corral_deadlock::CorralDeadlocks;
 use super::fess::fess;
 use super::graph::{Node, Push, RegionGraph, Walk};
 use super::maze::Maze;
@@ -152,6 +155,9 @@ pub struct Tuning {
     /// measured (XSokoban 1-13, 15, 17, 19, 21 at 300,000 states: the same 4 levels solved
     /// as by `w = 5` alone, see docs/sokoban-solver.md).
     pub fess: bool,
+    /// Corral-deadlock detection ([`super::corral_deadlock`]): the positions each
+    /// sub-search may store; 0 turns it off.
+    pub deadlock: usize,
 }
 
 impl Default for Tuning {
@@ -161,6 +167,7 @@ impl Default for Tuning {
             penalty: PENALTY,
             corral: true,
             fess: false,
+            deadlock: super::corral_deadlock::CAP,
         }
     }
 }
@@ -177,12 +184,20 @@ fn weighted<const W: usize>(
     let graph = FastGraph::new(maze, tuning.corral);
     let penalty = tuning.penalty;
     let mut bound = Bound::new(maze);
+    let mut corral = (tuning.deadlock > 0).then(|| CorralDeadlocks::new(maze, tuning.deadlock));
     let found = astar_pruning(
         &graph,
         graph.normalise(&start),
         |n| n.boxes == goal,
         |n| {
+            // learned patterns first (cheap), the corral sub-searches after the bound
+            if corral.as_mut().is_some_and(|c| c.known(n)) {
+                return None;
+            }
             let h = bound.pushes(&n.boxes)?;
+            if corral.as_mut().is_some_and(|c| c.searched(n)) {
+                return None;
+            }
             Some(weight * (h + penalty * packing.out_of_order(maze, &n.boxes)))
         },
         limits,
