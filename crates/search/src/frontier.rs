@@ -62,7 +62,7 @@ pub trait MaskedGraph {
 
 /// Key order: the most significant word first.
 #[inline]
-fn key_cmp<S: RadixKey>(a: &S, b: &S) -> Ordering {
+pub(crate) fn key_cmp<S: RadixKey>(a: &S, b: &S) -> Ordering {
     for i in (0..S::WORDS).rev() {
         match a.word(i).cmp(&b.word(i)) {
             Ordering::Equal => continue,
@@ -170,7 +170,7 @@ pub fn frontier_sweep<G, B>(
 where
     G: MaskedGraph,
 {
-    sweep_flushing(graph, start, limits, |_, _| true, visit, FLUSH_MIN)
+    sweep_flushing(graph, start, limits, |_, _| true, visit, FLUSH_MIN, None)
 }
 
 /// Candidates of the next level collected before they are sorted and merged, at the least.
@@ -195,6 +195,11 @@ const FLUSH_FACTOR: usize = 8;
 /// guided search: `distance + bound > limit`) keeps the levels right: a state refused at a
 /// distance is refused farther away too, so every held state still lies one level from its
 /// neighbours ([`crate::guided_sweep`]).
+///
+/// With `keep`, every level leaves the window into it, in order and sorted, without its
+/// masks (counted as held, in bytes and in states): when the sweep stops at a goal it holds
+/// every level from the start's to the goal's, which is what a path is read back from
+/// ([`crate::Levels`]).
 pub(crate) fn sweep_flushing<G, B>(
     graph: &G,
     start: G::State,
@@ -202,12 +207,15 @@ pub(crate) fn sweep_flushing<G, B>(
     mut admit: impl FnMut(&G::State, u32) -> bool,
     mut visit: impl FnMut(&G::State, u32) -> ControlFlow<B>,
     flush_min: usize,
+    mut keep: Option<&mut Vec<Vec<G::State>>>,
 ) -> Result<Sweep<B>, Stopped>
 where
     G: MaskedGraph,
 {
     let clock = Instant::now();
     let mut stats = Stats::default();
+    // the levels moved into `keep`, in bytes (by capacity) and in states
+    let (mut kept, mut kept_states) = (0u64, 0usize);
     let mut prev: Vec<(G::State, u64)> = Vec::new();
     let mut current = vec![(start, 0u64)];
     let mut next: Vec<(G::State, u64)> = Vec::new();
@@ -220,6 +228,18 @@ where
     }
     let mut outcome = Ok(());
     'levels: while stopped.is_none() && !current.is_empty() {
+        if let Some(archive) = keep.as_deref_mut() {
+            // `next` holds the level that just left the window (none before level 2)
+            if !next.is_empty() {
+                let others = kept + prev.held() + current.held() + next.held();
+                if let Err(reason) = archive_level(archive, &next, others, limits) {
+                    outcome = Err(reason);
+                    break 'levels;
+                }
+                kept += archive.last().map_or(0, Held::held);
+                kept_states += next.len();
+            }
+        }
         next.clear();
         let mut flush_at = flush_min.max(FLUSH_FACTOR * current.len());
         for &(s, skip) in &current {
@@ -229,7 +249,8 @@ where
             }
             let before = next.len();
             // the sort's digit counts are allocated later: keep room for them
-            let others = prev.held() + current.held() + scratch.held() + count_bytes::<G::State>();
+            let others =
+                kept + prev.held() + current.held() + scratch.held() + count_bytes::<G::State>();
             let mut refused = None;
             graph.expand(&s, skip, |t, mask| {
                 if refused.is_none() {
@@ -247,7 +268,7 @@ where
             }
             if next.len() >= flush_at {
                 // merging is idempotent: the final merge below sees these again, deduplicated
-                let sorted = merge(&mut next, &mut scratch, &current, &prev, limits);
+                let sorted = merge(&mut next, &mut scratch, &current, &prev, kept, limits);
                 stats.hold_bytes(sorted.unwrap_or(others + next.held()));
                 if let Err(reason) = sorted {
                     outcome = Err(reason);
@@ -256,8 +277,8 @@ where
                 flush_at = flush_at.max(2 * next.len());
             }
         }
-        let sorted = merge(&mut next, &mut scratch, &current, &prev, limits);
-        let others = prev.held() + current.held() + scratch.held();
+        let sorted = merge(&mut next, &mut scratch, &current, &prev, kept, limits);
+        let others = kept + prev.held() + current.held() + scratch.held();
         stats.hold_bytes(sorted.unwrap_or(others + next.held()));
         if let Err(reason) = sorted {
             outcome = Err(reason);
@@ -266,7 +287,7 @@ where
         next.retain(|(s, _)| admit(s, depth + 1));
         // the level is held for two more levels: without the room its candidates took
         next.shrink_to_fit();
-        let held = prev.len() + current.len() + next.len();
+        let held = kept_states + prev.len() + current.len() + next.len();
         stats.hold_states(held);
         if let Err(reason) = limits.check_states(held) {
             outcome = Err(reason);
@@ -286,20 +307,53 @@ where
         std::mem::swap(&mut prev, &mut current);
         std::mem::swap(&mut current, &mut next);
     }
+    if let (Some(archive), true) = (keep, stopped.is_some() && outcome.is_ok()) {
+        // the goal's level and the two before it join the archive
+        for level in [&prev, &current, &next] {
+            if level.is_empty() {
+                continue;
+            }
+            let others = kept + prev.held() + current.held() + next.held();
+            if let Err(reason) = archive_level(archive, level, others, limits) {
+                outcome = Err(reason);
+                break;
+            }
+            kept += archive.last().map_or(0, Held::held);
+        }
+        stats.hold_bytes(kept + prev.held() + current.held() + next.held());
+    }
     stats.elapsed = clock.elapsed();
     Sweep::ended(outcome, visited, depth, stopped, stats)
 }
 
+/// Appends the keys of `level` to `archive` within the budget, the sweep holding `others`
+/// bytes besides the new keys.
+fn archive_level<S: RadixKey>(
+    archive: &mut Vec<Vec<S>>,
+    level: &[(S, u64)],
+    others: u64,
+    limits: &Limits,
+) -> Result<(), StopReason> {
+    let mut keys = Vec::new();
+    reserve_exact(&mut keys, level.len(), others, limits)?;
+    keys.extend(level.iter().map(|&(s, _)| s));
+    reserve(archive, 1, others + keys.held(), limits)?;
+    archive.push(keys);
+    Ok(())
+}
+
 /// Sorts the candidates in `next`, merges their duplicates and drops those of the two levels
-/// before; returns the bytes held while sorting (the sweep's peak).
+/// before (`current`, `prev`; `kept`: bytes held besides them); returns the bytes held while
+/// sorting (the sweep's peak).
 fn merge<S: RadixKey>(
     next: &mut Vec<(S, u64)>,
     scratch: &mut Vec<(S, u64)>,
     current: &Vec<(S, u64)>,
     prev: &Vec<(S, u64)>,
+    kept: u64,
     limits: &Limits,
 ) -> Result<u64, StopReason> {
-    let levels = current.held() + prev.held();
+    let levels = kept + current.held() + prev.held();
     radix_sort(next, scratch, levels, limits)?;
     let peak = levels + next.held() + scratch.held() + count_bytes::<S>();
     dedup_against(next, current, prev);
@@ -396,6 +450,7 @@ mod tests {
                     ControlFlow::<()>::Continue(())
                 },
                 flush_min,
+                None,
             )
             .unwrap();
             (seen, swept.states, swept.stats.generated)
