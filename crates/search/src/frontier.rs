@@ -77,25 +77,68 @@ fn count_bytes<S: RadixKey>() -> u64 {
     (S::WORDS * 8 * 256 * std::mem::size_of::<usize>()) as u64
 }
 
-/// Sorts `items` by key (LSD radix, one byte per pass, passes over constant bytes skipped),
-/// growing `scratch` to the size of `items` within the budget (`others`: bytes held besides
-/// `items` and `scratch`).
+/// Sorts `items` by key, `items[..sorted]` being sorted already (what an earlier merge of
+/// the same level kept): LSD radix over the rest (one byte per pass, passes over constant
+/// bytes skipped), then one merge of the two runs. Grows `scratch` to the size of `items`
+/// within the budget (`others`: bytes held besides `items` and `scratch`).
 fn radix_sort<S: RadixKey>(
     items: &mut Vec<(S, u64)>,
+    sorted: usize,
     scratch: &mut Vec<(S, u64)>,
     others: u64,
     limits: &Limits,
 ) -> Result<(), StopReason> {
     let n = items.len();
-    if n < 256 {
+    let sorted = sorted.min(n);
+    if n - sorted < 256 && sorted == 0 {
         items.sort_unstable_by(|a, b| key_cmp(&a.0, &b.0));
         return Ok(());
     }
     let around = others + items.held() + count_bytes::<S>();
     reserve_exact(scratch, n.saturating_sub(scratch.len()), around, limits)?;
+    // every pass writes each place of the run once: what they held before does not
+    // matter, so only places the buffer lacks are filled
+    scratch.resize(n, items[0]);
+    let in_scratch = radix_passes(&mut items[sorted..], &mut scratch[sorted..]);
+    if sorted == 0 {
+        if in_scratch {
+            std::mem::swap(items, scratch);
+        }
+        return Ok(());
+    }
+    // merge `items[..sorted]` with the sorted rest into `scratch`: writing place `i + j`
+    // never passes the rest's next unread place `sorted + j`, so the rest may already lie
+    // in `scratch`
+    let (mut i, mut j, mut k) = (0, sorted, 0);
+    while i < sorted || j < n {
+        let rest = (j < n).then(|| if in_scratch { scratch[j] } else { items[j] });
+        match rest {
+            Some(r) if i == sorted || key_cmp(&items[i].0, &r.0) == Ordering::Greater => {
+                scratch[k] = r;
+                j += 1;
+            }
+            _ => {
+                scratch[k] = items[i];
+                i += 1;
+            }
+        }
+        k += 1;
+    }
+    std::mem::swap(items, scratch);
+    Ok(())
+}
+
+/// LSD radix passes over `run`, `buffer` (as long) taking every other pass; true when the
+/// sorted run ends in `buffer`.
+fn radix_passes<S: RadixKey>(run: &mut [(S, u64)], buffer: &mut [(S, u64)]) -> bool {
+    let n = run.len();
+    if n < 256 {
+        run.sort_unstable_by(|a, b| key_cmp(&a.0, &b.0));
+        return false;
+    }
     let digits = S::WORDS * 8;
     let mut counts = vec![[0usize; 256]; digits];
-    for (s, _) in items.iter() {
+    for (s, _) in run.iter() {
         for w in 0..S::WORDS {
             let x = s.word(w);
             for b in 0..8 {
@@ -103,9 +146,7 @@ fn radix_sort<S: RadixKey>(
             }
         }
     }
-    // every pass writes each of the `n` places once: what they held before does not matter,
-    // so only places the buffer lacks are filled
-    scratch.resize(n, items[0]);
+    let mut in_buffer = false;
     for (d, count) in counts.iter().enumerate() {
         if count.contains(&n) {
             continue;
@@ -117,14 +158,19 @@ fn radix_sort<S: RadixKey>(
             sum += c;
         }
         let (w, shift) = (d / 8, 8 * (d % 8));
-        for &item in items.iter() {
+        let (from, to) = if in_buffer {
+            (&*buffer, &mut *run)
+        } else {
+            (&*run, &mut *buffer)
+        };
+        for &item in from.iter() {
             let byte = ((item.0.word(w) >> shift) & 255) as usize;
-            scratch[at[byte]] = item;
+            to[at[byte]] = item;
             at[byte] += 1;
         }
-        std::mem::swap(items, scratch);
+        in_buffer = !in_buffer;
     }
-    Ok(())
+    in_buffer
 }
 
 /// Merges equal keys of sorted `items` (their masks OR-ed) and drops those in `a` or `b`
@@ -179,8 +225,9 @@ pub(crate) const FLUSH_MIN: usize = 1 << 16;
 /// sorted and merged at once. A graph with many edges per state (slides: about 55 per state on
 /// a 9×9 board) would otherwise hold every edge of the level. The candidates and the sort's
 /// buffer are most of the peak: at 2 (against 8) the 12×12 chain's guided search holds 89
-/// bytes per position instead of 300 for 18 % more instructions (the merges sort again what
-/// they merged before), which is the trade a board that fills the memory wants.
+/// bytes per position instead of 300 for 5 % more instructions (a merge sorts only what came
+/// since the last one, then merges the two runs), the trade a board that fills the memory
+/// wants.
 const FLUSH_FACTOR: usize = 2;
 
 /// [`frontier_sweep`] that sorts and merges the candidates early whenever they reach
@@ -243,6 +290,8 @@ where
             }
         }
         next.clear();
+        // `next[..merged]`: what the last early merge kept, sorted
+        let mut merged = 0;
         let mut flush_at = flush_min.max(FLUSH_FACTOR * current.len());
         for &(s, skip) in &current {
             if let Err(reason) = limits.expanding(&mut stats) {
@@ -270,16 +319,33 @@ where
             }
             if next.len() >= flush_at {
                 // merging is idempotent: the final merge below sees these again, deduplicated
-                let sorted = merge(&mut next, &mut scratch, &current, &prev, kept, limits);
+                let sorted = merge(
+                    &mut next,
+                    merged,
+                    &mut scratch,
+                    &current,
+                    &prev,
+                    kept,
+                    limits,
+                );
                 stats.hold_bytes(sorted.unwrap_or(others + next.held()));
                 if let Err(reason) = sorted {
                     outcome = Err(reason);
                     break 'levels;
                 }
+                merged = next.len();
                 flush_at = flush_at.max(2 * next.len());
             }
         }
-        let sorted = merge(&mut next, &mut scratch, &current, &prev, kept, limits);
+        let sorted = merge(
+            &mut next,
+            merged,
+            &mut scratch,
+            &current,
+            &prev,
+            kept,
+            limits,
+        );
         let others = kept + prev.held() + current.held() + scratch.held();
         stats.hold_bytes(sorted.unwrap_or(others + next.held()));
         if let Err(reason) = sorted {
@@ -344,11 +410,12 @@ fn archive_level<S: RadixKey>(
     Ok(())
 }
 
-/// Sorts the candidates in `next`, merges their duplicates and drops those of the two levels
-/// before (`current`, `prev`; `kept`: bytes held besides them); returns the bytes held while
+/// Sorts the candidates in `next` (`next[..sorted]`: what the last merge of this level
+/// kept, sorted), merges their duplicates and drops those of the two levels before (`current`, `prev`; `kept`: bytes held besides them); returns the bytes held while
 /// sorting (the sweep's peak).
 fn merge<S: RadixKey>(
     next: &mut Vec<(S, u64)>,
+    sorted: usize,
     scratch: &mut Vec<(S, u64)>,
     current: &Vec<(S, u64)>,
     prev: &Vec<(S, u64)>,
@@ -356,7 +423,7 @@ fn merge<S: RadixKey>(
     limits: &Limits,
 ) -> Result<u64, StopReason> {
     let levels = kept + current.held() + prev.held();
-    radix_sort(next, scratch, levels, limits)?;
+    radix_sort(next, sorted, scratch, levels, limits)?;
     let peak = levels + next.held() + scratch.held() + count_bytes::<S>();
     dedup_against(next, current, prev);
     Ok(peak)
@@ -479,8 +546,16 @@ mod tests {
             .collect();
         let mut want = items.clone();
         want.sort_by(|a, b| key_cmp(&a.0, &b.0));
-        radix_sort(&mut items, &mut Vec::new(), 0, &Limits::none()).unwrap();
+        let mut again = items.clone();
+        radix_sort(&mut items, 0, &mut Vec::new(), 0, &Limits::none()).unwrap();
         let keys = |v: &[([u64; 2], u64)]| v.iter().map(|x| x.0).collect::<Vec<_>>();
         assert_eq!(keys(&items), keys(&want));
+        // a sorted prefix of any length, the rest sorted and merged into it
+        for prefix in [1, 100, 255, 2500, 4744, 4999, 5000] {
+            again[..prefix].sort_by(|a, b| key_cmp(&a.0, &b.0));
+            let mut v = again.clone();
+            radix_sort(&mut v, prefix, &mut Vec::new(), 0, &Limits::none()).unwrap();
+            assert_eq!(keys(&v), keys(&want), "prefix {prefix}");
+        }
     }
 }
