@@ -24,9 +24,6 @@ pub fn interrupted() -> Arc<AtomicBool> {
     .clone()
 }
 
-/// Default state cap: keeps peak memory of any search around a few GiB at most.
-pub const DEFAULT_MAX_STATES: usize = gridlock_puzzles::DEFAULT_MAX_STATES;
-
 /// How answers are printed. Which values a command accepts, and what each prints there, is
 /// the command's own list ([`format_arg`]): the help shows exactly those.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -72,9 +69,10 @@ pub struct Common {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Judge)]
     pub format: Format,
-    /// Stop with exit code 3 once a search holds this many states.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES)]
-    pub max_states: usize,
+    /// Stop with exit code 3 once a search holds this many states. Default: no count; a
+    /// search grows until the memory budget (--max-memory) is reached.
+    #[arg(long, value_name = "N")]
+    pub max_states: Option<usize>,
     /// Stop with exit code 3 after this many seconds of searching (`none`, the default: no
     /// time limit).
     #[arg(long, value_name = "SECONDS|none", value_parser = parse_seconds, allow_negative_numbers = true)]
@@ -144,11 +142,14 @@ pub fn parse_seconds(text: &str) -> Result<f64, String> {
     }
 }
 
-/// A state cap, an optional time budget in seconds (negative counts as 0; one too large to
-/// represent means none), a memory budget in bytes and Ctrl-C: what every command's
-/// searches run under.
-pub fn limits(max_states: usize, timeout: Option<f64>, max_bytes: Option<u64>) -> Limits {
-    let mut limits = Limits::states(max_states).with_cancel(interrupted());
+/// An optional state cap, an optional time budget in seconds (negative counts as 0; one too
+/// large to represent means none), a memory budget in bytes and Ctrl-C: what every
+/// command's searches run under. No state cap by default: the memory budget, which follows
+/// the machine, is what stops a search, so no board the machine can solve is refused for a
+/// count.
+pub fn limits(max_states: Option<usize>, timeout: Option<f64>, max_bytes: Option<u64>) -> Limits {
+    let mut limits = Limits::none().with_cancel(interrupted());
+    limits.max_states = max_states;
     limits.max_bytes = max_bytes;
     match timeout.map(|secs| Duration::try_from_secs_f64(secs.max(0.0))) {
         Some(Ok(budget)) => limits.with_timeout(budget),
@@ -174,6 +175,27 @@ pub fn memory_note(stats: &Stats, budget: Option<u64>) -> String {
 mod tests {
     use super::*;
 
+    /// The options of a solving command (rush-hour, chips, puzznic, sokoban share them).
+    #[derive(clap::Parser)]
+    struct Solving {
+        #[command(flatten)]
+        common: Common,
+    }
+
+    /// No count stops a search unless asked for: the memory budget (the machine's by
+    /// default, or --max-memory) is the limit; an explicit --max-states still counts.
+    #[test]
+    fn no_state_count_by_default() {
+        use clap::Parser;
+        let limits = |args: &[&str]| Solving::try_parse_from(args).unwrap().common.limits();
+        let default = limits(&["t"]);
+        assert_eq!(default.max_states, None);
+        assert_eq!(default.max_bytes, Memory::default().budget());
+        assert_eq!(limits(&["t", "--max-states", "7"]).max_states, Some(7));
+        let small = limits(&["t", "--max-memory", "2M"]);
+        assert_eq!((small.max_states, small.max_bytes), (None, Some(2 << 20)));
+    }
+
     #[test]
     fn sizes_read_in_binary_units() {
         assert_eq!(parse_size("512M"), Ok(Size(Some(512 << 20))));
@@ -197,10 +219,12 @@ mod tests {
         assert!(parse_seconds("NaN").is_err());
         let e = parse_seconds("soon").unwrap_err();
         assert!(e.contains("`none`") && e.contains("`soon`"), "{e}");
-        assert!(limits(10, Some(f64::INFINITY), None).deadline.is_none());
-        assert!(limits(10, None, None).deadline.is_none());
+        assert!(limits(Some(10), Some(f64::INFINITY), None)
+            .deadline
+            .is_none());
+        assert!(limits(Some(10), None, None).deadline.is_none());
         assert!(
-            limits(10, Some(-1.0), None).deadline.is_some(),
+            limits(Some(10), Some(-1.0), None).deadline.is_some(),
             "negative is 0, not none"
         );
     }

@@ -115,7 +115,7 @@ pub fn command<G, R: Outcome>(
 ) -> Result<u8, CliError> {
     let (run, count) = (cmd.run, cmd.run.count);
     let timeout = run.timeout.unwrap_or(DEFAULT_TIMEOUT);
-    let limits = limits(usize::MAX, Some(timeout), run.memory.budget());
+    let limits = limits(None, Some(timeout), run.memory.budget());
     let (report, secs) = stream(out, cmd.units, count, render, |c| generate(&limits, c))?;
     if run.stats {
         eprintln!("gridlock: {}", summary(&report, secs));

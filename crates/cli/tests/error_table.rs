@@ -611,8 +611,8 @@ fn limit_cases() -> Vec<Case> {
         ),
         case_with(
             "rush-hour",
-            &["--limit", "none", "--format", "moves", "--max-memory", "1G"],
-            "`tests/fixtures/rush_hour/wide_12x12.txt` (45 vehicles), its moves, in 1 GiB",
+            &["explore", "--max-memory", "64M"],
+            "`tests/fixtures/rush_hour/wide_12x12.txt` (45 vehicles), its whole component (`explore`), in 64 MiB",
             fixture("tests/fixtures/rush_hour/wide_12x12.txt"),
             3,
         ),

@@ -110,7 +110,8 @@ fn the_9x9_chain_from_the_command_line_and_verified() {
     assert_eq!(code, 0, "{out}");
     assert!(out.starts_with("valid\nsteps: 29"), "{out}");
     assert!(out.contains("optimal: yes (fewest 29)"), "{out}");
-    // the first move taken away: the chain is broken on line 1
+    // the first move taken away: the chain is broken (where depends on the order of the
+    // independent moves the solution chose)
     let broken: String = list.lines().skip(1).map(|l| format!("{l}\n")).collect();
     std::fs::write(&sol, broken).unwrap();
     let (code, out, _) = run(
@@ -125,7 +126,7 @@ fn the_9x9_chain_from_the_command_line_and_verified() {
         "",
     );
     assert_eq!(code, 1, "{out}");
-    assert!(out.starts_with("invalid: line 1:"), "{out}");
+    assert!(out.starts_with("invalid: line "), "{out}");
     let (code, json, _) = run(&["rush-hour", "explore", "--format", "json", file], "");
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();

@@ -62,7 +62,7 @@ pub trait MaskedGraph {
 
 /// Key order: the most significant word first.
 #[inline]
-fn key_cmp<S: RadixKey>(a: &S, b: &S) -> Ordering {
+pub(crate) fn key_cmp<S: RadixKey>(a: &S, b: &S) -> Ordering {
     for i in (0..S::WORDS).rev() {
         match a.word(i).cmp(&b.word(i)) {
             Ordering::Equal => continue,
@@ -77,25 +77,68 @@ fn count_bytes<S: RadixKey>() -> u64 {
     (S::WORDS * 8 * 256 * std::mem::size_of::<usize>()) as u64
 }
 
-/// Sorts `items` by key (LSD radix, one byte per pass, passes over constant bytes skipped),
-/// growing `scratch` to the size of `items` within the budget (`others`: bytes held besides
-/// `items` and `scratch`).
+/// Sorts `items` by key, `items[..sorted]` being sorted already (what an earlier merge of
+/// the same level kept): LSD radix over the rest (one byte per pass, passes over constant
+/// bytes skipped), then one merge of the two runs. Grows `scratch` to the size of `items`
+/// within the budget (`others`: bytes held besides `items` and `scratch`).
 fn radix_sort<S: RadixKey>(
     items: &mut Vec<(S, u64)>,
+    sorted: usize,
     scratch: &mut Vec<(S, u64)>,
     others: u64,
     limits: &Limits,
 ) -> Result<(), StopReason> {
     let n = items.len();
-    if n < 256 {
+    let sorted = sorted.min(n);
+    if n - sorted < 256 && sorted == 0 {
         items.sort_unstable_by(|a, b| key_cmp(&a.0, &b.0));
         return Ok(());
     }
     let around = others + items.held() + count_bytes::<S>();
     reserve_exact(scratch, n.saturating_sub(scratch.len()), around, limits)?;
+    // every pass writes each place of the run once: what they held before does not
+    // matter, so only places the buffer lacks are filled
+    scratch.resize(n, items[0]);
+    let in_scratch = radix_passes(&mut items[sorted..], &mut scratch[sorted..]);
+    if sorted == 0 {
+        if in_scratch {
+            std::mem::swap(items, scratch);
+        }
+        return Ok(());
+    }
+    // merge `items[..sorted]` with the sorted rest into `scratch`: writing place `i + j`
+    // never passes the rest's next unread place `sorted + j`, so the rest may already lie
+    // in `scratch`
+    let (mut i, mut j, mut k) = (0, sorted, 0);
+    while i < sorted || j < n {
+        let rest = (j < n).then(|| if in_scratch { scratch[j] } else { items[j] });
+        match rest {
+            Some(r) if i == sorted || key_cmp(&items[i].0, &r.0) == Ordering::Greater => {
+                scratch[k] = r;
+                j += 1;
+            }
+            _ => {
+                scratch[k] = items[i];
+                i += 1;
+            }
+        }
+        k += 1;
+    }
+    std::mem::swap(items, scratch);
+    Ok(())
+}
+
+/// LSD radix passes over `run`, `buffer` (as long) taking every other pass; true when the
+/// sorted run ends in `buffer`.
+fn radix_passes<S: RadixKey>(run: &mut [(S, u64)], buffer: &mut [(S, u64)]) -> bool {
+    let n = run.len();
+    if n < 256 {
+        run.sort_unstable_by(|a, b| key_cmp(&a.0, &b.0));
+        return false;
+    }
     let digits = S::WORDS * 8;
     let mut counts = vec![[0usize; 256]; digits];
-    for (s, _) in items.iter() {
+    for (s, _) in run.iter() {
         for w in 0..S::WORDS {
             let x = s.word(w);
             for b in 0..8 {
@@ -103,9 +146,7 @@ fn radix_sort<S: RadixKey>(
             }
         }
     }
-    // every pass writes each of the `n` places once: what they held before does not matter,
-    // so only places the buffer lacks are filled
-    scratch.resize(n, items[0]);
+    let mut in_buffer = false;
     for (d, count) in counts.iter().enumerate() {
         if count.contains(&n) {
             continue;
@@ -117,14 +158,19 @@ fn radix_sort<S: RadixKey>(
             sum += c;
         }
         let (w, shift) = (d / 8, 8 * (d % 8));
-        for &item in items.iter() {
+        let (from, to) = if in_buffer {
+            (&*buffer, &mut *run)
+        } else {
+            (&*run, &mut *buffer)
+        };
+        for &item in from.iter() {
             let byte = ((item.0.word(w) >> shift) & 255) as usize;
-            scratch[at[byte]] = item;
+            to[at[byte]] = item;
             at[byte] += 1;
         }
-        std::mem::swap(items, scratch);
+        in_buffer = !in_buffer;
     }
-    Ok(())
+    in_buffer
 }
 
 /// Merges equal keys of sorted `items` (their masks OR-ed) and drops those in `a` or `b`
@@ -170,16 +216,19 @@ pub fn frontier_sweep<G, B>(
 where
     G: MaskedGraph,
 {
-    sweep_flushing(graph, start, limits, |_, _| true, visit, FLUSH_MIN)
+    sweep_flushing(graph, start, limits, |_, _| true, visit, FLUSH_MIN, None)
 }
 
 /// Candidates of the next level collected before they are sorted and merged, at the least.
 pub(crate) const FLUSH_MIN: usize = 1 << 16;
 /// ... and as a multiple of the level being expanded: past that, the candidates so far are
 /// sorted and merged at once. A graph with many edges per state (slides: about 55 per state on
-/// a 9×9 board) would otherwise hold every edge of the level; one with few (steps: about 7)
-/// never reaches it.
-const FLUSH_FACTOR: usize = 8;
+/// a 9×9 board) would otherwise hold every edge of the level. The candidates and the sort's
+/// buffer are most of the peak: at 2 (against 8) the 12×12 chain's guided search holds 89
+/// bytes per position instead of 300 for 5 % more instructions (a merge sorts only what came
+/// since the last one, then merges the two runs), the trade a board that fills the memory
+/// wants.
+const FLUSH_FACTOR: usize = 2;
 
 /// [`frontier_sweep`] that sorts and merges the candidates early whenever they reach
 /// `flush_min` and [`FLUSH_FACTOR`] times the level being expanded (and twice what the last
@@ -195,6 +244,11 @@ const FLUSH_FACTOR: usize = 8;
 /// guided search: `distance + bound > limit`) keeps the levels right: a state refused at a
 /// distance is refused farther away too, so every held state still lies one level from its
 /// neighbours ([`crate::guided_sweep`]).
+///
+/// With `keep`, every level leaves the window into it, in order and sorted, without its
+/// masks (counted as held, in bytes and in states): when the sweep stops at a goal it holds
+/// every level from the start's to the goal's, which is what a path is read back from
+/// ([`crate::Levels`]).
 pub(crate) fn sweep_flushing<G, B>(
     graph: &G,
     start: G::State,
@@ -202,12 +256,15 @@ pub(crate) fn sweep_flushing<G, B>(
     mut admit: impl FnMut(&G::State, u32) -> bool,
     mut visit: impl FnMut(&G::State, u32) -> ControlFlow<B>,
     flush_min: usize,
+    mut keep: Option<&mut Vec<Vec<G::State>>>,
 ) -> Result<Sweep<B>, Stopped>
 where
     G: MaskedGraph,
 {
     let clock = Instant::now();
     let mut stats = Stats::default();
+    // the levels moved into `keep`, in bytes (by capacity) and in states
+    let (mut kept, mut kept_states) = (0u64, 0usize);
     let mut prev: Vec<(G::State, u64)> = Vec::new();
     let mut current = vec![(start, 0u64)];
     let mut next: Vec<(G::State, u64)> = Vec::new();
@@ -220,7 +277,21 @@ where
     }
     let mut outcome = Ok(());
     'levels: while stopped.is_none() && !current.is_empty() {
+        if let Some(archive) = keep.as_deref_mut() {
+            // `next` holds the level that just left the window (none before level 2)
+            if !next.is_empty() {
+                let others = kept + prev.held() + current.held() + next.held();
+                if let Err(reason) = archive_level(archive, &next, others, limits) {
+                    outcome = Err(reason);
+                    break 'levels;
+                }
+                kept += archive.last().map_or(0, Held::held);
+                kept_states += next.len();
+            }
+        }
         next.clear();
+        // `next[..merged]`: what the last early merge kept, sorted
+        let mut merged = 0;
         let mut flush_at = flush_min.max(FLUSH_FACTOR * current.len());
         for &(s, skip) in &current {
             if let Err(reason) = limits.expanding(&mut stats) {
@@ -229,7 +300,8 @@ where
             }
             let before = next.len();
             // the sort's digit counts are allocated later: keep room for them
-            let others = prev.held() + current.held() + scratch.held() + count_bytes::<G::State>();
+            let others =
+                kept + prev.held() + current.held() + scratch.held() + count_bytes::<G::State>();
             let mut refused = None;
             graph.expand(&s, skip, |t, mask| {
                 if refused.is_none() {
@@ -247,17 +319,34 @@ where
             }
             if next.len() >= flush_at {
                 // merging is idempotent: the final merge below sees these again, deduplicated
-                let sorted = merge(&mut next, &mut scratch, &current, &prev, limits);
+                let sorted = merge(
+                    &mut next,
+                    merged,
+                    &mut scratch,
+                    &current,
+                    &prev,
+                    kept,
+                    limits,
+                );
                 stats.hold_bytes(sorted.unwrap_or(others + next.held()));
                 if let Err(reason) = sorted {
                     outcome = Err(reason);
                     break 'levels;
                 }
+                merged = next.len();
                 flush_at = flush_at.max(2 * next.len());
             }
         }
-        let sorted = merge(&mut next, &mut scratch, &current, &prev, limits);
-        let others = prev.held() + current.held() + scratch.held();
+        let sorted = merge(
+            &mut next,
+            merged,
+            &mut scratch,
+            &current,
+            &prev,
+            kept,
+            limits,
+        );
+        let others = kept + prev.held() + current.held() + scratch.held();
         stats.hold_bytes(sorted.unwrap_or(others + next.held()));
         if let Err(reason) = sorted {
             outcome = Err(reason);
@@ -266,7 +355,7 @@ where
         next.retain(|(s, _)| admit(s, depth + 1));
         // the level is held for two more levels: without the room its candidates took
         next.shrink_to_fit();
-        let held = prev.len() + current.len() + next.len();
+        let held = kept_states + prev.len() + current.len() + next.len();
         stats.hold_states(held);
         if let Err(reason) = limits.check_states(held) {
             outcome = Err(reason);
@@ -286,21 +375,55 @@ where
         std::mem::swap(&mut prev, &mut current);
         std::mem::swap(&mut current, &mut next);
     }
+    if let (Some(archive), true) = (keep, stopped.is_some() && outcome.is_ok()) {
+        // the goal's level and the two before it join the archive
+        for level in [&prev, &current, &next] {
+            if level.is_empty() {
+                continue;
+            }
+            let others = kept + prev.held() + current.held() + next.held();
+            if let Err(reason) = archive_level(archive, level, others, limits) {
+                outcome = Err(reason);
+                break;
+            }
+            kept += archive.last().map_or(0, Held::held);
+        }
+        stats.hold_bytes(kept + prev.held() + current.held() + next.held());
+    }
     stats.elapsed = clock.elapsed();
     Sweep::ended(outcome, visited, depth, stopped, stats)
 }
 
-/// Sorts the candidates in `next`, merges their duplicates and drops those of the two levels
-/// before; returns the bytes held while sorting (the sweep's peak).
+/// Appends the keys of `level` to `archive` within the budget, the sweep holding `others`
+/// bytes besides the new keys.
+fn archive_level<S: RadixKey>(
+    archive: &mut Vec<Vec<S>>,
+    level: &[(S, u64)],
+    others: u64,
+    limits: &Limits,
+) -> Result<(), StopReason> {
+    let mut keys = Vec::new();
+    reserve_exact(&mut keys, level.len(), others, limits)?;
+    keys.extend(level.iter().map(|&(s, _)| s));
+    reserve(archive, 1, others + keys.held(), limits)?;
+    archive.push(keys);
+    Ok(())
+}
+
+/// Sorts the candidates in `next` (`next[..sorted]`: what the last merge of this level
+/// kept, sorted), merges their duplicates and drops those of the two levels before (`current`, `prev`; `kept`: bytes held besides them); returns the bytes held while
+/// sorting (the sweep's peak).
 fn merge<S: RadixKey>(
     next: &mut Vec<(S, u64)>,
+    sorted: usize,
     scratch: &mut Vec<(S, u64)>,
     current: &Vec<(S, u64)>,
     prev: &Vec<(S, u64)>,
+    kept: u64,
     limits: &Limits,
 ) -> Result<u64, StopReason> {
-    let levels = current.held() + prev.held();
-    radix_sort(next, scratch, levels, limits)?;
+    let levels = kept + current.held() + prev.held();
+    radix_sort(next, sorted, scratch, levels, limits)?;
     let peak = levels + next.held() + scratch.held() + count_bytes::<S>();
     dedup_against(next, current, prev);
     Ok(peak)
@@ -396,6 +519,7 @@ mod tests {
                     ControlFlow::<()>::Continue(())
                 },
                 flush_min,
+                None,
             )
             .unwrap();
             (seen, swept.states, swept.stats.generated)
@@ -422,8 +546,16 @@ mod tests {
             .collect();
         let mut want = items.clone();
         want.sort_by(|a, b| key_cmp(&a.0, &b.0));
-        radix_sort(&mut items, &mut Vec::new(), 0, &Limits::none()).unwrap();
+        let mut again = items.clone();
+        radix_sort(&mut items, 0, &mut Vec::new(), 0, &Limits::none()).unwrap();
         let keys = |v: &[([u64; 2], u64)]| v.iter().map(|x| x.0).collect::<Vec<_>>();
         assert_eq!(keys(&items), keys(&want));
+        // a sorted prefix of any length, the rest sorted and merged into it
+        for prefix in [1, 100, 255, 2500, 4744, 4999, 5000] {
+            again[..prefix].sort_by(|a, b| key_cmp(&a.0, &b.0));
+            let mut v = again.clone();
+            radix_sort(&mut v, prefix, &mut Vec::new(), 0, &Limits::none()).unwrap();
+            assert_eq!(keys(&v), keys(&want), "prefix {prefix}");
+        }
     }
 }

@@ -23,6 +23,7 @@
 
 use crate::cost::Bound;
 use crate::frontier::{sweep_flushing, MaskedGraph, FLUSH_MIN};
+use crate::kept::Levels;
 use crate::limits::{Limits, Stopped};
 use crate::stats::Stats;
 use std::ops::ControlFlow;
@@ -63,6 +64,49 @@ pub fn guided_sweep<G: MaskedGraph>(
     is_goal: impl Fn(&G::State) -> bool,
     bound: impl Fn(&G::State) -> u32,
 ) -> Result<Guided, Stopped> {
+    passes(graph, start, limits, max_depth, is_goal, bound, None)
+}
+
+/// [`guided_sweep`] that also returns, when it finds a goal, every level of its last pass
+/// from the start's to the nearest goal's ([`Levels`]): they hold every shortest path (a
+/// state of one has `d + h ≤ C*`, so the pass admitted it at its true distance), so a path
+/// is read back from them with no second search. The price is memory: the last pass holds
+/// all its levels instead of three (the passes before it drop theirs).
+pub fn guided_levels<G: MaskedGraph>(
+    graph: &G,
+    start: G::State,
+    limits: &Limits,
+    max_depth: Option<u32>,
+    is_goal: impl Fn(&G::State) -> bool,
+    bound: impl Fn(&G::State) -> u32,
+) -> Result<WithLevels<G::State>, Stopped> {
+    let mut kept = Vec::new();
+    let found = passes(
+        graph,
+        start,
+        limits,
+        max_depth,
+        is_goal,
+        bound,
+        Some(&mut kept),
+    )?;
+    let levels = found.distance.map(|_| Levels::new(kept));
+    Ok((found, levels))
+}
+
+/// What [`guided_levels`] found, and the last pass's levels when it found a goal.
+type WithLevels<S> = (Guided, Option<Levels<S>>);
+
+/// The passes of [`guided_sweep`]; with `keep`, each pass's levels replace the last's.
+fn passes<G: MaskedGraph>(
+    graph: &G,
+    start: G::State,
+    limits: &Limits,
+    max_depth: Option<u32>,
+    is_goal: impl Fn(&G::State) -> bool,
+    bound: impl Fn(&G::State) -> u32,
+    mut keep: Option<&mut Vec<Vec<G::State>>>,
+) -> Result<Guided, Stopped> {
     let mut found = Guided {
         distance: None,
         visited: 0,
@@ -98,7 +142,11 @@ pub fn guided_sweep<G: MaskedGraph>(
             }
         };
         found.passes += 1;
-        let pass = sweep_flushing(graph, start, limits, admit, visit, FLUSH_MIN);
+        if let Some(kept) = keep.as_deref_mut() {
+            *kept = Vec::new();
+        }
+        let kept = keep.as_deref_mut();
+        let pass = sweep_flushing(graph, start, limits, admit, visit, FLUSH_MIN, kept);
         let swept = match pass {
             Ok(swept) => swept,
             Err(mut stopped) => {

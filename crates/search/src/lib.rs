@@ -13,6 +13,7 @@
 //! | exact distances in an abstraction, as a lower-bound table (pattern database) | [`pdb::build`] over [`pdb::PatternSpace`], [`pdb::save`], [`pdb::load`] |
 //! | how far the states of a reversible graph lie from a start, three levels in memory | [`sweep`] (hashed levels), [`frontier_sweep`] over [`MaskedGraph`] (sorted levels, for levels larger than the cache) |
 //! | the nearest goal of a reversible graph with an admissible bound, three levels in memory | [`guided_sweep`] (sorted levels restricted by distance plus bound, the limit raised geometrically) |
+//! | the same with a shortest path, cheapest in a second measure, read back from the last pass's sorted levels | [`guided_levels`], then [`Levels::on_shortest_paths`] and [`Levels::cheapest_path`] |
 //! | a whole component, then questions about it ([`Component`]) | [`EdgeComponent`] (every edge: any graph, lexicographic paths), [`CompactComponent`] (states only: the largest components), [`slots::SlotComponent`] (one link per slot: steps and runs of one slot) |
 //! | the least total cost of matching items to distinct targets (an admissible bound for A*) | [`assignment::Assignment`] |
 //!
@@ -62,6 +63,7 @@ mod frontier;
 mod graph;
 mod guided;
 mod hash;
+mod kept;
 mod levels;
 mod limits;
 pub mod machine;
@@ -83,7 +85,8 @@ pub use deep::{DeepFound, InPlace};
 pub use edges::{EdgeComponent, EdgeComponentOf};
 pub use frontier::{frontier_sweep, MaskedGraph, RadixKey};
 pub use graph::{Edge, Graph, Reversible};
-pub use guided::{guided_sweep, Guided, DEAD_END};
+pub use guided::{guided_levels, guided_sweep, Guided, DEAD_END};
+pub use kept::Levels;
 pub use levels::{sweep, Sweep};
 pub use limits::{Limits, StopReason, Stopped};
 pub use path::{Found, FoundIn, Path, SearchResult};

@@ -169,16 +169,17 @@ pub struct BuildArgs {
 
 /// Arguments of `gridlock n-puzzle explore`.
 #[derive(clap::Args)]
-#[command(mut_arg("size", |a| a.help("The board's shape, RxC (default 3x3; at most 20,000,000 positions with --max-states' default)")))]
+#[command(mut_arg("size", |a| a.help("The board's shape, RxC (default 3x3; as many positions as the memory budget holds)")))]
 pub struct ExploreArgs {
     #[command(flatten)]
     pub board: BoardArgs,
     /// Output format.
     #[arg(long, default_value = "text", value_parser = format_parser(EXPLORE_FORMATS))]
     pub format: Format,
-    /// Largest table (positions, including the unreachable half) allowed.
-    #[arg(long, value_name = "N", default_value_t = common::DEFAULT_MAX_STATES)]
-    pub max_states: usize,
+    /// Largest table (positions, including the unreachable half) allowed. Default: no
+    /// count; the memory budget (--max-memory) decides.
+    #[arg(long, value_name = "N")]
+    pub max_states: Option<usize>,
     #[command(flatten)]
     pub memory: common::Memory,
     /// Statistics on stderr.
@@ -278,7 +279,7 @@ fn solver_for(
 ) -> Result<Solver, CliError> {
     let choice = choice(&args.heuristic, shape)?;
     let dir = cache::cache_dir();
-    let limits = common::limits(usize::MAX, args.timeout, args.memory.budget());
+    let limits = common::limits(None, args.timeout, args.memory.budget());
     let clock = Instant::now();
     let (heuristic, advice) = prepare(
         &goal,
@@ -321,9 +322,7 @@ fn with_manhattan_bound(mut stopped: Stopped, start: &Board, goal: &Board) -> Cl
 /// split search cannot share a cap exactly).
 fn search_limits(args: &Args) -> Limits {
     let budget = args.memory.budget();
-    let mut limits = common::limits(args.max_states.unwrap_or(usize::MAX), args.timeout, budget);
-    limits.max_states = args.max_states;
-    limits
+    common::limits(args.max_states, args.timeout, budget)
 }
 
 fn stats_line(solver: &Solver, solution: Option<&Solution>, stats: &Stats) -> String {
@@ -534,7 +533,7 @@ fn build(args: BuildArgs, out: &mut Output) -> Result<u8, CliError> {
         other => reporter(true)(other),
     };
     let blank = goal.cells_of()[0];
-    let limits = common::limits(usize::MAX, None, args.memory.budget());
+    let limits = common::limits(None, None, args.memory.budget());
     cache::tables(Some(&dir), shape, blank, &pattern, &limits, &report)?;
     drop(bar);
     out.line(&format!(

@@ -57,14 +57,10 @@ pub struct Args {
 }
 
 impl Args {
-    /// The limits of the optimality check: the default state cap, the time and memory
-    /// budgets, Ctrl-C.
+    /// The limits of the optimality check: the time and memory budgets, Ctrl-C (no state
+    /// count, as for solving).
     fn limits(&self) -> Limits {
-        crate::common::limits(
-            crate::common::DEFAULT_MAX_STATES,
-            Some(self.timeout),
-            self.memory.budget(),
-        )
+        crate::common::limits(None, Some(self.timeout), self.memory.budget())
     }
 }
 

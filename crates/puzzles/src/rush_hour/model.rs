@@ -13,6 +13,10 @@ use std::fmt::Debug;
 use std::hash::Hash;
 use std::ops::ControlFlow;
 
+/// What [`Model::guided_path`] found: the positions of a path (the start first), `None`
+/// when no goal is within reach, and the work done.
+pub type PathFound<S> = (Option<Vec<S>>, Stats);
+
 /// A board prepared for search: the packed position and the moves out of it.
 pub trait Model: Sync {
     /// One offset per vehicle, packed for the engine to hash, sort and store.
@@ -59,6 +63,21 @@ pub trait Model: Sync {
         _max_depth: Option<u32>,
         _limits: &Limits,
     ) -> Option<Result<Guided, Stopped>> {
+        None
+    }
+
+    /// A shortest path in `metric` (graph edges, as [`Model::guided`] counts them) from
+    /// `start` to the nearest goal within `max_depth`, and among those one that is shortest
+    /// in the other metric, by a guided search, when the model has one (its positions, the
+    /// start first; `None` inside when no goal is within reach); `None` when the caller
+    /// should run Dijkstra instead.
+    fn guided_path(
+        &self,
+        _metric: Metric,
+        _start: Self::State,
+        _max_depth: Option<u32>,
+        _limits: &Limits,
+    ) -> Option<Result<PathFound<Self::State>, Stopped>> {
         None
     }
 }

@@ -47,31 +47,13 @@ pub fn optimum<M: Model>(
     limit: Option<u32>,
     limits: &Limits,
 ) -> Result<(Option<u32>, Stats), Stopped> {
-    let board = model.board();
-    let Some(red_len) = board.red_len().filter(|_| board.can_exit()) else {
+    let Some((depth, extra)) = reach(model, metric, limit) else {
         return Ok((None, Stats::default()));
     };
     // the count alone is wanted, and both graphs are reversible: a sweep that holds three
     // levels and stops at the first goal (or past the limit) instead of a search keeping
     // parents for a path nobody reads; guided by a lower bound where the model has one
-    let (depth, extra) = match metric {
-        Metric::Steps => {
-            let exit = red_len as u32;
-            match limit {
-                Some(l) if l < exit => return Ok((None, Stats::default())),
-                Some(l) => (Some(l - exit), exit),
-                None => (None, exit),
-            }
-        }
-        Metric::Moves => (limit, 0),
-    };
-    let with_exit = |mut stopped: Stopped| {
-        // the bound counts edges of the graph; the answer counts the exit steps too
-        if let Some(Bound(parts)) = &mut stopped.lower_bound {
-            parts.iter_mut().for_each(|n| *n += u64::from(extra));
-        }
-        stopped
-    };
+    let with_exit = |stopped| with_exit(stopped, extra);
     if let Some(guided) = model.guided(metric, start, depth, limits) {
         let found = guided.map_err(with_exit)?;
         return Ok((found.distance.map(|d| d + extra), found.stats));
@@ -92,6 +74,34 @@ pub fn optimum<M: Model>(
     Ok((swept.stopped.flatten(), swept.stats))
 }
 
+/// The graph edges a solution within `limit` may take (`None`: any number) and what the
+/// answer adds to them (the exit steps, in steps); `None` when no solution can be within it
+/// (no red car, no exit, a limit below the exit steps).
+fn reach<M: Model>(model: &M, metric: Metric, limit: Option<u32>) -> Option<(Option<u32>, u32)> {
+    let board = model.board();
+    let red_len = board.red_len().filter(|_| board.can_exit())?;
+    Some(match metric {
+        Metric::Steps => {
+            let exit = red_len as u32;
+            match limit {
+                Some(l) if l < exit => return None,
+                Some(l) => (Some(l - exit), exit),
+                None => (None, exit),
+            }
+        }
+        Metric::Moves => (limit, 0),
+    })
+}
+
+/// A stop's bound, which counts graph edges, in the answer's units (plus `extra`: the exit
+/// steps).
+fn with_exit(mut stopped: Stopped, extra: u32) -> Stopped {
+    if let Some(Bound(parts)) = &mut stopped.lower_bound {
+        parts.iter_mut().for_each(|n| *n += u64::from(extra));
+    }
+    stopped
+}
+
 /// An optimal solution in `metric` within `limit` (counted as [`optimum`] counts), and among
 /// those one that is best in the other metric; `None` if there is none within the limit.
 pub fn solve<M: Model>(
@@ -101,6 +111,13 @@ pub fn solve<M: Model>(
     limit: Option<u32>,
     limits: &Limits,
 ) -> Result<(Option<Solution>, Stats), Stopped> {
+    let Some((depth, extra)) = reach(model, metric, limit) else {
+        return Ok((None, Stats::default()));
+    };
+    if let Some(guided) = model.guided_path(metric, start, depth, limits) {
+        let (path, stats) = guided.map_err(|stopped| with_exit(stopped, extra))?;
+        return Ok((path.map(|path| solution_of(model, &path)), stats));
+    }
     let (best, mut stats) = optimum(model, start, metric, limit, limits)?;
     let Some(best) = best else {
         return Ok((None, stats));
@@ -125,6 +142,29 @@ pub fn solve<M: Model>(
     };
     debug_assert_eq!(solution.answer(metric), best);
     Ok((Some(solution), stats))
+}
+
+/// The solution that visits `path`'s positions (the start first; each the last one with
+/// one vehicle slid).
+fn solution_of<M: Model>(model: &M, path: &[M::State]) -> Solution {
+    let positions: Vec<Vec<u8>> = path.iter().map(|p| model.unpack(p)).collect();
+    let moves: Vec<Move> = positions
+        .windows(2)
+        .map(|pair| {
+            let (i, (&a, &b)) = (pair[0].iter().zip(&pair[1]).enumerate())
+                .find(|(_, (a, b))| a != b)
+                .expect("each position of a path differs from the last");
+            Move::new(i, b as i8 - a as i8)
+        })
+        .collect();
+    let steps = moves.iter().map(|m| m.distance()).sum();
+    let exit = model.board().red_len().unwrap_or(0) as u32;
+    Solution {
+        moves,
+        positions: positions.into_iter().skip(1).collect(),
+        steps,
+        steps_out: steps + exit,
+    }
 }
 
 /// Both optima of one position, from one exploration of its component.

@@ -10,11 +10,11 @@ use super::board::{General, Packed};
 use crate::rush_hour::board::Board;
 use crate::rush_hour::bound::{Blockers, DEAD};
 use crate::rush_hour::graphs::{Slides, Steps};
-use crate::rush_hour::model::{Explorer, Model};
+use crate::rush_hour::model::{Explorer, Model, PathFound};
 use crate::rush_hour::moves::{Metric, Move};
 use gridlock_search::{
-    frontier_sweep, guided_sweep, CompactComponent, Guided, Limits, MaskedGraph, Stats, Stopped,
-    Sweep, DEAD_END,
+    frontier_sweep, guided_levels, guided_sweep, Bound, CompactComponent, Guided, Limits,
+    MaskedGraph, Stats, Stopped, Sweep, DEAD_END,
 };
 use std::ops::ControlFlow;
 
@@ -143,22 +143,105 @@ impl<const W: usize> Model for Wide<'_, W> {
     ) -> Option<Result<Guided, Stopped>> {
         let g = self.0;
         let blockers = Blockers::new(g.board(), &g.unpack(&start));
-        let n = g.board().vehicles().len();
-        let bound = |p: &Packed<W>| {
-            let mut offsets = [0u8; 128];
-            for (i, o) in offsets.iter_mut().enumerate().take(n) {
-                *o = g.offset(p, i);
-            }
-            match blockers.bound(&offsets[..n], metric) {
-                DEAD => DEAD_END,
-                h => h,
-            }
-        };
+        let bound = |p: &Packed<W>| self.bound(&blockers, p, metric);
         let goal = |p: &Packed<W>| g.is_goal(p);
         Some(match metric {
             Metric::Steps => guided_sweep(&Steps(self), start, limits, max_depth, goal, bound),
             Metric::Moves => guided_sweep(&Slides(self), start, limits, max_depth, goal, bound),
         })
+    }
+
+    /// The guided search's last pass keeps its levels; the path is read back from them:
+    /// the positions of shortest paths (walking back from the goals), then among those
+    /// paths the one of fewest steps (moves: each slide spans one level and costs its
+    /// cells) or fewest slides (steps: a slide of `k` cells spans `k` levels and costs 1).
+    fn guided_path(
+        &self,
+        metric: Metric,
+        start: Packed<W>,
+        max_depth: Option<u32>,
+        limits: &Limits,
+    ) -> Option<Result<PathFound<Packed<W>>, Stopped>> {
+        let g = self.0;
+        let blockers = Blockers::new(g.board(), &g.unpack(&start));
+        let bound = |p: &Packed<W>| self.bound(&blockers, p, metric);
+        let jumps = |p: &Packed<W>, emit: &mut dyn FnMut(Packed<W>, u32, u32)| {
+            g.for_each_slide(p, |m, q| match metric {
+                Metric::Steps => emit(q, m.distance(), 1),
+                Metric::Moves => emit(q, 1, m.distance()),
+            })
+        };
+        let search = Search {
+            general: g,
+            start,
+            max_depth,
+            limits,
+        };
+        Some(match metric {
+            Metric::Steps => search.path(&Steps(self), bound, jumps),
+            Metric::Moves => search.path(&Slides(self), bound, jumps),
+        })
+    }
+}
+
+impl<const W: usize> Wide<'_, W> {
+    /// The blocking-vehicles bound of `p` in `metric`, [`DEAD_END`] where no goal is
+    /// reachable.
+    #[inline]
+    fn bound(&self, blockers: &Blockers, p: &Packed<W>, metric: Metric) -> u32 {
+        let g = self.0;
+        let n = g.board().vehicles().len();
+        let mut offsets = [0u8; 128];
+        for (i, o) in offsets.iter_mut().enumerate().take(n) {
+            *o = g.offset(p, i);
+        }
+        match blockers.bound(&offsets[..n], metric) {
+            DEAD => DEAD_END,
+            h => h,
+        }
+    }
+}
+
+/// Where a guided path search starts and what it may hold.
+struct Search<'l, const W: usize> {
+    general: &'l General,
+    start: Packed<W>,
+    max_depth: Option<u32>,
+    limits: &'l Limits,
+}
+
+impl<const W: usize> Search<'_, W> {
+    /// The guided search over `graph` keeping its last pass's levels, then the path read
+    /// back from them, cheapest over `jumps` ([`gridlock_search::Levels::cheapest_path`]). A stop while
+    /// reading (the memory budget) proves the distance found.
+    fn path<G: MaskedGraph<State = Packed<W>>>(
+        &self,
+        graph: &G,
+        bound: impl Fn(&Packed<W>) -> u32,
+        jumps: impl FnMut(&Packed<W>, &mut dyn FnMut(Packed<W>, u32, u32)),
+    ) -> Result<PathFound<Packed<W>>, Stopped> {
+        let goal = |p: &Packed<W>| self.general.is_goal(p);
+        let (start, limits) = (self.start, self.limits);
+        let (found, levels) = guided_levels(graph, start, limits, self.max_depth, goal, bound)?;
+        let mut stats = found.stats;
+        let (Some(distance), Some(levels)) = (found.distance, levels) else {
+            return Ok((None, stats));
+        };
+        let stop = |reason, stats: &Stats| Stopped {
+            reason,
+            stats: *stats,
+            lower_bound: Some(Bound(vec![u64::from(distance)])),
+        };
+        let on = levels
+            .on_shortest_paths(graph, goal, limits)
+            .map_err(|r| stop(r, &stats))?;
+        stats.hold_bytes(levels.held() + on.held());
+        drop(levels);
+        let path = on
+            .cheapest_path(jumps, limits)
+            .map_err(|r| stop(r, &stats))?;
+        stats.hold_bytes(on.held() + 4 * on.len() as u64);
+        Ok((path, stats))
     }
 }
 
