@@ -17,9 +17,12 @@
 //! Why the limit grows geometrically: each pass counts the states it refused by their
 //! `d + h`, and the next limit is the least one that admits at least [`GROWTH`] times the
 //! states the pass visited; when all it refused are fewer than that, the limit's excess over
-//! the first limit doubles at least (a long thin component costs a logarithmic number of
-//! passes, not one per level). Overshooting `C*` is harmless (the first goal met is still at
-//! level `C*`).
+//! the first limit grows by half at least, plus one (a long thin component costs a
+//! logarithmic number of passes, not one per level). Overshooting `C*` keeps the answer (the
+//! first goal met is still at level `C*`) but not the cost: the last pass admits every state
+//! within its limit up to level `C*`, so growth by half rather than doubling (measured:
+//! `hard_9x9` in steps 241 k positions visited over four passes against 762 k, no other board
+//! changed).
 
 use crate::cost::Bound;
 use crate::frontier::{sweep_flushing, MaskedGraph, FLUSH_MIN};
@@ -192,9 +195,9 @@ fn next_limit(first: u32, limit: u32, refused: &[u64], visited: u64) -> u32 {
     let least = limit + 1 + last as u32;
     if admitted < want {
         // too few refused to promise the growth (the states behind them were never
-        // generated): the limit's excess over the first one at least doubles instead, so
-        // passes never creep a few states at a time
-        return least.max(limit + (limit - first) + 1);
+        // generated): the limit's excess over the first one grows by half (and one)
+        // instead, so passes never creep a few states at a time
+        return least.max(limit + (limit - first) / 2 + 1);
     }
     least
 }
