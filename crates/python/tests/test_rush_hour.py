@@ -75,6 +75,10 @@ def test_bad_arguments():
         gridlock.rush_hour.solve(BOARDS[1], metric="slides")
     with pytest.raises(gridlock.ParseError):
         gridlock.rush_hour.generate(moves=(0, 3))
+    for arguments in [{"count": -1}, {"seed": -1}, {"walls": -2}, {"moves": (-3, 5)},
+                      {"vehicles": (2, -1)}]:
+        with pytest.raises(ValueError, match="must be at least 0"):
+            gridlock.rush_hour.generate(**arguments)
     with pytest.raises(gridlock.ParseError) as e:
         gridlock.rush_hour.solve_many([BOARDS[1], "1 1 2\n"])
     assert e.value.index == 1 and e.value.line >= 1

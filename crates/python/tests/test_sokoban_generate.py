@@ -112,6 +112,17 @@ def test_bad_ranges_are_value_errors(arguments, words):
     assert isinstance(e.value, gridlock.ParseError) and e.value.line == 0
 
 
+@pytest.mark.parametrize(
+    "arguments",
+    [{"count": -1}, {"seed": -5}, {"boxes": (-1, 3)}, {"pushes": (1, -2)},
+     {"pushes_per_box": -1}, {"max_candidates": -10}],
+)
+def test_negative_numbers_are_value_errors(arguments):
+    name = next(iter(arguments))
+    with pytest.raises(ValueError, match=f"{name}(_max)? must be at least 0"):
+        generate(**arguments)
+
+
 def test_limits_raise_limit_error_with_what_was_found():
     with pytest.raises(gridlock.LimitError) as e:
         generate(count=50, seed=1, max_candidates=6)

@@ -9,7 +9,7 @@ them through ``solve``'s own signature rather than listing them again.
 from __future__ import annotations
 
 import inspect
-from typing import Any, Callable, Dict, Tuple
+from typing import Any, Callable, Dict, Optional, Tuple
 
 #: The keywords of the search budget, the last of every ``solve``'s.
 LIMITS = ("timeout", "max_states", "max_memory")
@@ -27,3 +27,12 @@ def solve_options(
     del args[next(iter(args))]  # solve's input, not an option
     budget = tuple(args.pop(name) for name in LIMITS)
     return tuple(args.values()), budget
+
+
+def naturals(**values: Optional[int]) -> None:
+    """Raises ``ValueError`` for a negative count, seed or range end (None: not given), as
+    Python's own functions do; the extension reads them as unsigned numbers and would
+    raise ``OverflowError``."""
+    for name, value in values.items():
+        if value is not None and value < 0:
+            raise ValueError(f"{name} must be at least 0, found {value}")

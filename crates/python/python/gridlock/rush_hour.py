@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 from . import _gridlock
-from ._options import solve_options
+from ._options import naturals, solve_options
 from ._result import MaxMemory, Result, Verdict
 
 __all__ = [
@@ -196,6 +196,11 @@ def generate(
     found)."""
     if isinstance(moves, int):
         moves = (moves, moves)
+    low, high = vehicles if vehicles is not None else (None, None)
+    naturals(
+        moves=moves[0], moves_max=moves[1], count=count, seed=seed, vehicles=low,
+        vehicles_max=high, walls=walls,
+    )
     return [
         RushHourPuzzle(d)
         for d in _gridlock.rush_hour_generate(

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
 
 from . import _gridlock
+from ._options import naturals
 from ._result import MaxMemory, Result, Verdict
 
 __all__ = [
@@ -198,8 +199,13 @@ def generate(
     :class:`gridlock.LimitError` when a limit stops the run before ``count`` levels
     (``reason`` ``"max_candidates"``, ``"timeout"`` or ``"max_memory"``; ``found``: how many
     were made); ``KeyboardInterrupt`` on Ctrl-C."""
+    boxes, pushes = _pair(boxes), _pair(pushes)
+    naturals(
+        boxes=boxes[0], boxes_max=boxes[1], pushes=pushes[0], pushes_max=pushes[1],
+        pushes_per_box=pushes_per_box, count=count, seed=seed, max_candidates=max_candidates,
+    )
     found = _gridlock.sokoban_generate(
-        size, _pair(boxes), _pair(pushes), pushes_per_box, count, seed, max_candidates,
+        size, boxes, pushes, pushes_per_box, count, seed, max_candidates,
         (timeout, None, max_memory),
     )
     return [SokobanLevel(d) for d in found]
