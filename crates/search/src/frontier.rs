@@ -411,7 +411,8 @@ fn archive_level<S: RadixKey>(
 }
 
 /// Sorts the candidates in `next` (`next[..sorted]`: what the last merge of this level
-/// kept, sorted), merges their duplicates and drops those of the two levels before (`current`, `prev`; `kept`: bytes held besides them); returns the bytes held while
+/// kept, sorted), merges their duplicates and drops those of the two levels before
+/// (`current`, `prev`; `kept`: bytes held besides them); returns the bytes held while
 /// sorting (the sweep's peak).
 fn merge<S: RadixKey>(
     next: &mut Vec<(S, u64)>,

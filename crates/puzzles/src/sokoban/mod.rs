@@ -20,9 +20,9 @@
 //! [`deadlock`] (dead cells and freeze deadlocks), [`bound`] (lower bounds), [`graph`]
 //! (the push graph), [`tunnel`] (tunnel macros), [`solve`], [`corral`] (PI-corral pruning),
 //! [`fast`] (`--fast`'s portfolio), [`packing`] (goal-room packing order), [`features`] and
-//! [`fess`] (a feature-space search, measured, off by default), [`render`], [`json`], [`verify`] and
-//! [`dataset`] (levels with optimal answers for `gridlock.datasets`). See `docs/sokoban.md`
-//! and `docs/sokoban-solver.md`.
+//! [`fess`] (a feature-space search, measured, off by default), [`render`], [`json`],
+//! [`verify`] and [`dataset`] (levels with optimal answers for `gridlock.datasets`). See
+//! `docs/sokoban.md` and `docs/sokoban-solver.md`.
 
 pub mod bits;
 pub mod board;

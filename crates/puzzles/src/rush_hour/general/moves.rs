@@ -212,8 +212,8 @@ struct Search<'l, const W: usize> {
 
 impl<const W: usize> Search<'_, W> {
     /// The guided search over `graph` keeping its last pass's levels, then the path read
-    /// back from them, cheapest over `jumps` ([`gridlock_search::Levels::cheapest_path`]). A stop while
-    /// reading (the memory budget) proves the distance found.
+    /// back from them, cheapest over `jumps` ([`gridlock_search::Levels::cheapest_path`]). A
+    /// stop while reading (the memory budget) proves the distance found.
     fn path<G: MaskedGraph<State = Packed<W>>>(
         &self,
         graph: &G,
