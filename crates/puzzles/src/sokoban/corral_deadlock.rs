@@ -91,7 +91,10 @@ pub struct CorralDeadlocks<'a, const W: usize> {
     stack: Vec<u16>,
     /// The corral regions found by [`Self::label`]: their boxes and least empty cell.
     regions: Vec<(Bits<W>, u16)>,
+    /// The patterns this detector learned.
     patterns: Patterns<W>,
+    /// Patterns learned before it started, read only ([`Self::inheriting`]).
+    inherited: Option<&'a Patterns<W>>,
     open: FxHashSet<(Bits<W>, u16)>,
     seen: FxHashSet<Node<W>>,
     queue: Vec<Node<W>>,
@@ -116,6 +119,7 @@ impl<'a, const W: usize> CorralDeadlocks<'a, W> {
             stack: Vec::new(),
             regions: Vec::new(),
             patterns: Patterns::new(maze),
+            inherited: None,
             open: FxHashSet::default(),
             seen: FxHashSet::default(),
             queue: Vec::new(),
@@ -124,9 +128,23 @@ impl<'a, const W: usize> CorralDeadlocks<'a, W> {
         }
     }
 
-    /// The patterns learned so far.
+    /// A detector as [`Self::new`] that also recognises the patterns of `known` (learned by
+    /// earlier searches of the same maze), without copying or locking them.
+    pub fn inheriting(maze: &'a Maze, cap: usize, known: &'a Patterns<W>) -> Self {
+        CorralDeadlocks {
+            inherited: Some(known),
+            ..Self::new(maze, cap)
+        }
+    }
+
+    /// The patterns this detector learned (not the inherited ones).
     pub fn patterns(&self) -> &Patterns<W> {
         &self.patterns
+    }
+
+    /// The patterns this detector learned, to hand on to later searches.
+    pub fn into_learned(self) -> Patterns<W> {
+        self.patterns
     }
 
     /// True when `node` is proven lost: it contains a learned pattern, or one of its corral
@@ -139,7 +157,7 @@ impl<'a, const W: usize> CorralDeadlocks<'a, W> {
     /// under one of its boxes, so callers check it before anything costlier.
     pub fn known(&mut self, node: &Node<W>) -> bool {
         self.counts.checked += 1;
-        let hit = self.patterns.matches(node);
+        let hit = self.inherited.is_some_and(|p| p.matches(node)) || self.patterns.matches(node);
         self.counts.by_pattern += hit as u64;
         hit
     }

@@ -20,6 +20,7 @@ use super::fess::fess;
 use super::graph::{Node, Push, RegionGraph, Walk};
 use super::maze::Maze;
 use super::packing::Packing;
+use super::patterns::Patterns;
 use gridlock_search::{astar_pruning, Edge, Graph, Limits, Stats, StopReason, Stopped};
 use rayon::prelude::*;
 use std::cell::RefCell;
@@ -79,7 +80,9 @@ impl<const W: usize> Graph for FastGraph<'_, W> {
 /// No weight suits every level (Microban 146: bound × 1 solves it in 5,703 expansions,
 /// bound × 5 not in 280,000), and the rounds make the answer depend only on the level, never
 /// on the machine's speed or the thread count (unless `--timeout` or the memory budget stops
-/// the last round). A stopped search reports the start's assignment bound as the proven
+/// the last round). The deadlock patterns every search of a round learned are merged, in
+/// member order, into one store that every search of the next round reads (without locks:
+/// it does not change during a round), so that store too depends on the level alone. A stopped search reports the start's assignment bound as the proven
 /// lower bound (the weighted queues prove nothing more).
 pub fn search<const W: usize>(
     maze: &Maze,
@@ -97,19 +100,28 @@ pub fn search<const W: usize>(
     let packing = Packing::new(maze);
     let shared = limits.shared(members.len());
     let mut total = Stats::default();
-    let mut cap = FIRST_CAP;
+    let mut cap = tuning.first_cap;
+    // the patterns learned by every earlier round, merged in member order
+    let mut store = Patterns::new(maze);
     loop {
         let capped = Limits {
             max_states: Some(limits.max_states.map_or(cap, |m| m.min(cap))),
             ..shared.clone()
         };
-        let results: Vec<_> = members
+        let runs: Vec<_> = members
             .par_iter()
             .map(|member| match *member {
-                Some(w) => weighted(maze, start, &packing, (w, tuning), &capped),
-                None => fess(maze, start, &capped),
+                Some(w) => weighted(maze, start, &packing, (w, tuning, &store), &capped),
+                None => (fess(maze, start, &capped), None),
             })
             .collect();
+        let mut results = Vec::with_capacity(runs.len());
+        for (result, learned) in runs {
+            if let (true, Some(learned)) = (tuning.share, learned) {
+                store.absorb(maze, &learned);
+            }
+            results.push(result);
+        }
         for r in &results {
             total.absorb(match r {
                 Ok((_, stats)) => stats,
@@ -134,12 +146,12 @@ pub fn search<const W: usize>(
             stopped.lower_bound = first.map(|b| gridlock_search::Bound(vec![u64::from(b)]));
             return Err(stopped);
         }
-        cap = cap.saturating_mul(4);
+        cap = cap.max(1).saturating_mul(4);
     }
 }
 
 /// States stored by each search of the first round.
-const FIRST_CAP: usize = 25_000;
+pub const FIRST_CAP: usize = 25_000;
 
 /// The pieces of `--fast`, to measure each ([`super::solve::solve_fast`]); the default is
 /// what `--fast` runs.
@@ -158,6 +170,14 @@ pub struct Tuning {
     /// Corral-deadlock detection ([`super::corral_deadlock`]): the positions each
     /// sub-search may store; 0 turns it off.
     pub deadlock: usize,
+    /// Hand the deadlock patterns learned in one round to every search of the next.
+    pub share: bool,
+    /// Run the corral sub-searches when a position is expanded, not when it is generated
+    /// (most generated positions are never expanded; learned patterns are still checked
+    /// at generation).
+    pub on_expansion: bool,
+    /// States each search of the first round may store ([`FIRST_CAP`]); at least 1.
+    pub first_cap: usize,
 }
 
 impl Default for Tuning {
@@ -168,39 +188,73 @@ impl Default for Tuning {
             corral: true,
             fess: false,
             deadlock: super::corral_deadlock::CAP,
+            share: true,
+            on_expansion: true,
+            first_cap: FIRST_CAP,
         }
     }
 }
 
-/// One weighted search: `pushes + weight × (bound + PENALTY × out-of-order boxes)`.
+/// One weighted search: `pushes + weight × (bound + PENALTY × out-of-order boxes)`, also
+/// dropping positions that hold a pattern of `known`; the patterns it learned come back
+/// with its answer.
 fn weighted<const W: usize>(
     maze: &Maze,
     start: Node<W>,
     packing: &Packing,
-    (weight, tuning): (u32, &Tuning),
+    (weight, tuning, known): (u32, &Tuning, &Patterns<W>),
     limits: &Limits,
-) -> Result<(Option<Vec<Push>>, Stats), Stopped> {
+) -> (Answer, Option<Patterns<W>>) {
     let goal: Bits<W> = maze.goal_set();
-    let graph = FastGraph::new(maze, tuning.corral);
     let penalty = tuning.penalty;
     let mut bound = Bound::new(maze);
-    let mut corral = (tuning.deadlock > 0).then(|| CorralDeadlocks::new(maze, tuning.deadlock));
+    let corral = (tuning.deadlock > 0)
+        .then(|| RefCell::new(CorralDeadlocks::inheriting(maze, tuning.deadlock, known)));
+    let corral = corral.as_ref();
+    let graph = Checked {
+        graph: FastGraph::new(maze, tuning.corral),
+        corral: corral.filter(|_| tuning.on_expansion),
+    };
     let found = astar_pruning(
         &graph,
-        graph.normalise(&start),
+        graph.graph.normalise(&start),
         |n| n.boxes == goal,
         |n| {
             // learned patterns first (cheap), the corral sub-searches after the bound
-            if corral.as_mut().is_some_and(|c| c.known(n)) {
+            if corral.is_some_and(|c| c.borrow_mut().known(n)) {
                 return None;
             }
             let h = bound.pushes(&n.boxes)?;
-            if corral.as_mut().is_some_and(|c| c.searched(n)) {
+            if !tuning.on_expansion && corral.is_some_and(|c| c.borrow_mut().searched(n)) {
                 return None;
             }
             Some(weight * (h + penalty * packing.out_of_order(maze, &n.boxes)))
         },
         limits,
-    )?;
-    Ok((found.path.map(|p| p.moves()), found.stats))
+    );
+    let learned = corral.map(|c| c.borrow().patterns().clone());
+    (found.map(|f| (f.path.map(|p| p.moves()), f.stats)), learned)
+}
+
+/// One search's answer: the pushes of a solution (`None`: proven unsolvable), or the stop.
+type Answer = Result<(Option<Vec<Push>>, Stats), Stopped>;
+
+/// [`FastGraph`], expanding nothing from a position whose corral sub-search fails
+/// ([`CorralDeadlocks::searched`]) when `corral` is given.
+struct Checked<'g, 'a, const W: usize> {
+    graph: FastGraph<'a, W>,
+    corral: Option<&'g RefCell<CorralDeadlocks<'a, W>>>,
+}
+
+impl<const W: usize> Graph for Checked<'_, '_, W> {
+    type State = Node<W>;
+    type Move = Push;
+    type Cost = u32;
+
+    fn successors(&self, node: &Node<W>, out: &mut Vec<Edge<Node<W>, Push, u32>>) {
+        if self.corral.is_some_and(|c| c.borrow_mut().searched(node)) {
+            return;
+        }
+        self.graph.successors(node, out);
+    }
 }
