@@ -4,7 +4,7 @@
 //!
 //! `cargo run --release -p gridlock-puzzles --example sokoban_fast_counts -- FILE STATES
 //! [FIRST LAST] [VARIANT...]` (levels FIRST..=LAST, 1-based; variants: `shipped`,
-//! `no-share`, `on-generation`, `no-deadlock`, `before` (neither sharing nor deferral)).
+//! `no-share`, `on-generation`, `no-deadlock`, `no-frozen-goals`, `before` (none of the three)).
 
 use gridlock_puzzles::sokoban::{parse_collection, solve_fast, Tuning};
 use gridlock_search::Limits;
@@ -28,6 +28,11 @@ fn variant(name: &str) -> Tuning {
         "before" => Tuning {
             share: false,
             on_expansion: false,
+            frozen_goals: false,
+            ..shipped
+        },
+        "no-frozen-goals" => Tuning {
+            frozen_goals: false,
             ..shipped
         },
         other => panic!("unknown variant {other}"),

@@ -17,6 +17,7 @@ use super::bound::Bound;
 use super::corral::Corrals;
 use super::corral_deadlock::CorralDeadlocks;
 use super::fess::fess;
+use super::frozen_goals::FrozenGoals;
 use super::graph::{Node, Push, RegionGraph, Walk};
 use super::maze::Maze;
 use super::packing::Packing;
@@ -178,6 +179,9 @@ pub struct Tuning {
     pub on_expansion: bool,
     /// States each search of the first round may store ([`FIRST_CAP`]); at least 1.
     pub first_cap: usize,
+    /// The bound with boxes frozen on goals as walls ([`super::frozen_goals`]) instead of
+    /// the plain assignment bound.
+    pub frozen_goals: bool,
 }
 
 impl Default for Tuning {
@@ -191,6 +195,7 @@ impl Default for Tuning {
             share: true,
             on_expansion: true,
             first_cap: FIRST_CAP,
+            frozen_goals: true,
         }
     }
 }
@@ -208,6 +213,7 @@ fn weighted<const W: usize>(
     let goal: Bits<W> = maze.goal_set();
     let penalty = tuning.penalty;
     let mut bound = Bound::new(maze);
+    let mut frozen = tuning.frozen_goals.then(|| FrozenGoals::new(maze));
     let corral = (tuning.deadlock > 0)
         .then(|| RefCell::new(CorralDeadlocks::inheriting(maze, tuning.deadlock, known)));
     let corral = corral.as_ref();
@@ -224,7 +230,10 @@ fn weighted<const W: usize>(
             if corral.is_some_and(|c| c.borrow_mut().known(n)) {
                 return None;
             }
-            let h = bound.pushes(&n.boxes)?;
+            let h = match frozen.as_mut() {
+                Some(f) => f.pushes(&n.boxes)?,
+                None => bound.pushes(&n.boxes)?,
+            };
             if !tuning.on_expansion && corral.is_some_and(|c| c.borrow_mut().searched(n)) {
                 return None;
             }
