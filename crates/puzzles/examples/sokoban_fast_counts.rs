@@ -4,7 +4,7 @@
 //!
 //! `cargo run --release -p gridlock-puzzles --example sokoban_fast_counts -- FILE STATES
 //! [FIRST LAST] [VARIANT...]` (levels FIRST..=LAST, 1-based; variants: `shipped`,
-//! `no-share`, `on-generation`, `no-deadlock`, `no-frozen-goals`, `before` (none of the three)).
+//! `no-share`, `on-generation`, `no-deadlock`, `no-frozen-goals`, `w5`, `w2`, `w1` (one weight alone), `before` (none of the three)).
 
 use gridlock_puzzles::sokoban::{parse_collection, solve_fast, Tuning};
 use gridlock_search::Limits;
@@ -33,6 +33,18 @@ fn variant(name: &str) -> Tuning {
         },
         "no-frozen-goals" => Tuning {
             frozen_goals: false,
+            ..shipped
+        },
+        "w5" => Tuning {
+            weights: vec![5],
+            ..shipped
+        },
+        "w1" => Tuning {
+            weights: vec![1],
+            ..shipped
+        },
+        "w2" => Tuning {
+            weights: vec![2],
             ..shipped
         },
         other => panic!("unknown variant {other}"),

@@ -2,7 +2,9 @@
 //! next: the answer must still depend on the level alone, never on the thread count, every
 //! answer must replay, and the hand-over must change the work done (or it is not happening).
 //! The first round is made tiny so that the levels take many rounds; budgets are state
-//! counts, never clocks.
+//! counts, never clocks. (The work counts themselves depend on timing with more than one
+//! thread, since a search that finishes stops the ones after it; on one thread the searches
+//! run in list order, so they are compared there.)
 
 use gridlock_puzzles::sokoban::{
     parse_collection, parse_solution, replay, solve_fast, Claim, Level, Replay, Tuning,

@@ -25,6 +25,8 @@ use super::patterns::Patterns;
 use gridlock_search::{astar_pruning, Edge, Graph, Limits, Stats, StopReason, Stopped};
 use rayon::prelude::*;
 use std::cell::RefCell;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// How much each search of the portfolio trusts the bound over the pushes so far (weighted
@@ -77,7 +79,8 @@ impl<const W: usize> Graph for FastGraph<'_, W> {
 ///
 /// A portfolio in rounds: each round runs one search per weight of [`WEIGHTS`] at once (on
 /// every core), each capped at the round's number of stored states; the first weight in
-/// list order that finishes wins, else the cap grows fourfold and the round starts again.
+/// list order that finishes wins (one that finishes stops those after it), else the cap
+/// grows fourfold and the round starts again.
 /// No weight suits every level (Microban 146: bound × 1 solves it in 5,703 expansions,
 /// bound × 5 not in 280,000), and the rounds make the answer depend only on the level, never
 /// on the machine's speed or the thread count (unless `--timeout` or the memory budget stops
@@ -109,11 +112,33 @@ pub fn search<const W: usize>(
             max_states: Some(limits.max_states.map_or(cap, |m| m.min(cap))),
             ..shared.clone()
         };
+        // a search that finishes ends every search after it in the list: the answer is
+        // the first finished one's in list order, so theirs could not matter (only when
+        // the caller has no cancel flag of its own, which a search can hold just one of)
+        let later: Vec<Arc<AtomicBool>> = members.iter().map(|_| Arc::default()).collect();
         let runs: Vec<_> = members
             .par_iter()
-            .map(|member| match *member {
-                Some(w) => weighted(maze, start, &packing, (w, tuning, &store), &capped),
-                None => (fess(maze, start, &capped), None),
+            .enumerate()
+            .map(|(i, member)| {
+                let own = Limits {
+                    cancel: Some(later[i].clone()),
+                    ..capped.clone()
+                };
+                let limits = if limits.cancel.is_none() {
+                    &own
+                } else {
+                    &capped
+                };
+                let run = match *member {
+                    Some(w) => weighted(maze, start, &packing, (w, tuning, &store), limits),
+                    None => (fess(maze, start, limits), None),
+                };
+                if run.0.is_ok() {
+                    later[i + 1..]
+                        .iter()
+                        .for_each(|f| f.store(true, Ordering::Relaxed));
+                }
+                run
             })
             .collect();
         let mut results = Vec::with_capacity(runs.len());
