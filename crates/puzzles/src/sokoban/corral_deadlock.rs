@@ -46,12 +46,11 @@
 //! stored.
 
 use super::bits::Bits;
-use super::fast::FastGraph;
-use super::graph::{Node, Walk};
+use super::graph::{Node, RegionGraph, Walk};
 use super::maze::{Maze, NONE};
 use super::moves::Dir;
 use super::patterns::{CellSet, Patterns};
-use gridlock_search::{Edge, Graph};
+use gridlock_search::Edge;
 use rustc_hash::FxHashSet;
 
 /// Positions each sub-search may store before it gives up (the position is then kept).
@@ -81,7 +80,8 @@ pub struct Counts {
 pub struct CorralDeadlocks<'a, const W: usize> {
     maze: &'a Maze,
     cap: usize,
-    graph: FastGraph<'a, W>,
+    /// Plain pushes (no corral cuts, no macros): the graph the module doc's proof is about.
+    graph: RegionGraph<'a, W>,
     walk: Walk,
     reduced: Walk,
     goals: Bits<W>,
@@ -110,7 +110,7 @@ impl<'a, const W: usize> CorralDeadlocks<'a, W> {
         CorralDeadlocks {
             maze,
             cap,
-            graph: FastGraph::new(maze, false),
+            graph: RegionGraph::new(maze),
             walk: Walk::new(cells),
             reduced: Walk::new(cells),
             goals: maze.goal_set(),
@@ -179,6 +179,10 @@ impl<'a, const W: usize> CorralDeadlocks<'a, W> {
         let maze = self.maze;
         self.regions.clear();
         self.walk.explore(maze, node);
+        // every cell reached or under a box: no empty cell is out of reach, no region
+        if self.walk.reached().len() + node.boxes.count() as usize == maze.cells.len() {
+            return;
+        }
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.mark.fill(0);
@@ -270,13 +274,18 @@ impl<'a, const W: usize> CorralDeadlocks<'a, W> {
         let mut outcome = true;
         while let Some(&node) = self.queue.get(head) {
             head += 1;
-            self.walk.explore(maze, &node);
-            if self.walk.reached().iter().any(|&c| area.has(c)) {
+            // (a) is read off the walk the successors are generated from
+            let mut opened = false;
+            self.edges.clear();
+            let reach = |walk: &Walk| {
+                opened = walk.reached().iter().any(|&c| area.has(c));
+                None
+            };
+            self.graph.successors_among(&node, reach, &mut self.edges);
+            if opened {
                 outcome = false;
                 break;
             }
-            self.edges.clear();
-            self.graph.successors(&node, &mut self.edges);
             for edge in &self.edges {
                 if self.seen.insert(edge.to) {
                     self.queue.push(edge.to);
