@@ -274,12 +274,13 @@ impl<'a, const W: usize> CorralDeadlocks<'a, W> {
         let mut outcome = true;
         while let Some(&node) = self.queue.get(head) {
             head += 1;
-            // (a) is read off the walk the successors are generated from
+            // (a) is read off the walk the successors are generated from; when it holds, no
+            // push is generated (an empty set of boxes to push)
             let mut opened = false;
             self.edges.clear();
             let reach = |walk: &Walk| {
                 opened = walk.reached().iter().any(|&c| area.has(c));
-                None
+                opened.then_some(Bits::EMPTY)
             };
             self.graph.successors_among(&node, reach, &mut self.edges);
             if opened {
