@@ -4,7 +4,7 @@
 //!
 //! `cargo run --release -p gridlock-puzzles --example sokoban_fast_counts -- FILE STATES
 //! [FIRST LAST] [VARIANT...]` (levels FIRST..=LAST, 1-based; variants: `shipped`,
-//! `no-share`, `on-generation`, `no-deadlock`, `no-frozen-goals`, `w5`, `w2`, `w1` (one weight alone), `before` (none of the three)).
+//! `no-share`, `on-generation`, `no-deadlock`, `no-frozen-goals`, `deadlock-first-round`, `w5`, `w2`, `w1` (one weight alone), `before` (none of these)).
 
 use gridlock_puzzles::sokoban::{parse_collection, solve_fast, Tuning};
 use gridlock_search::Limits;
@@ -29,6 +29,10 @@ fn variant(name: &str) -> Tuning {
             share: false,
             on_expansion: false,
             frozen_goals: false,
+            ..shipped
+        },
+        "deadlock-first-round" => Tuning {
+            deadlock_first_round: true,
             ..shipped
         },
         "no-frozen-goals" => Tuning {

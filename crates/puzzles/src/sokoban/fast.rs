@@ -116,6 +116,8 @@ pub fn search<const W: usize>(
         // the first finished one's in list order, so theirs could not matter (only when
         // the caller has no cancel flag of its own, which a search can hold just one of)
         let later: Vec<Arc<AtomicBool>> = members.iter().map(|_| Arc::default()).collect();
+        let this_round = round_tuning(tuning, cap == tuning.first_cap);
+        let tuning = &this_round;
         let runs: Vec<_> = members
             .par_iter()
             .enumerate()
@@ -176,6 +178,17 @@ pub fn search<const W: usize>(
     }
 }
 
+/// The pieces one round runs: the corral-deadlock searches cost more than they save on the
+/// levels the first round solves (docs/sokoban-solver.md), so they start with the second
+/// round unless [`Tuning::deadlock_first_round`].
+fn round_tuning(tuning: &Tuning, first: bool) -> Tuning {
+    let off = first && !tuning.deadlock_first_round;
+    Tuning {
+        deadlock: if off { 0 } else { tuning.deadlock },
+        ..tuning.clone()
+    }
+}
+
 /// States stored by each search of the first round.
 pub const FIRST_CAP: usize = 25_000;
 
@@ -207,6 +220,9 @@ pub struct Tuning {
     /// The bound with boxes frozen on goals as walls ([`super::frozen_goals`]) instead of
     /// the plain assignment bound.
     pub frozen_goals: bool,
+    /// Run the corral-deadlock searches in the first round too (off: they start with the
+    /// second, as measured on Boxoban, where most levels end in the first round).
+    pub deadlock_first_round: bool,
 }
 
 impl Default for Tuning {
@@ -221,6 +237,7 @@ impl Default for Tuning {
             on_expansion: true,
             first_cap: FIRST_CAP,
             frozen_goals: true,
+            deadlock_first_round: false,
         }
     }
 }
