@@ -3,56 +3,49 @@
 //! Counts, not clocks, so the figures are the same on a loaded machine.
 //!
 //! `cargo run --release -p gridlock-puzzles --example sokoban_fast_counts -- FILE STATES
-//! [FIRST LAST] [VARIANT...]` (levels FIRST..=LAST, 1-based; variants: `shipped`,
-//! `no-share`, `on-generation`, `no-deadlock`, `no-frozen-goals`, `deadlock-first-round`, `w5`, `w2`, `w1` (one weight alone), `before` (none of these)).
+//! [FIRST LAST] [VARIANT...]` (levels FIRST..=LAST, 1-based; variants: see [`variant`]).
 
 use gridlock_puzzles::sokoban::{parse_collection, solve_fast, Tuning};
 use gridlock_search::Limits;
 
+/// The tuning a variant names: `shipped`, `before` (no sharing, sub-searches at generation
+/// and in every round, plain bound), or `+`-joined changes to the shipped one: `no-share`,
+/// `on-generation`, `no-deadlock`, `no-frozen-goals`, `deadlock-first-round`,
+/// `no-corral`, `wN` (weight N alone).
 fn variant(name: &str) -> Tuning {
-    let shipped = Tuning::default();
-    match name {
-        "shipped" => shipped,
-        "no-share" => Tuning {
-            share: false,
-            ..shipped
-        },
-        "on-generation" => Tuning {
-            on_expansion: false,
-            ..shipped
-        },
-        "no-deadlock" => Tuning {
-            deadlock: 0,
-            ..shipped
-        },
-        "before" => Tuning {
+    if name == "before" {
+        return Tuning {
             share: false,
             on_expansion: false,
             frozen_goals: false,
-            ..shipped
-        },
-        "deadlock-first-round" => Tuning {
             deadlock_first_round: true,
-            ..shipped
-        },
-        "no-frozen-goals" => Tuning {
-            frozen_goals: false,
-            ..shipped
-        },
-        "w5" => Tuning {
-            weights: vec![5],
-            ..shipped
-        },
-        "w1" => Tuning {
-            weights: vec![1],
-            ..shipped
-        },
-        "w2" => Tuning {
-            weights: vec![2],
-            ..shipped
-        },
-        other => panic!("unknown variant {other}"),
+            ..Tuning::default()
+        };
     }
+    name.split('+')
+        .fold(Tuning::default(), |t, change| match change {
+            "shipped" => t,
+            "no-share" => Tuning { share: false, ..t },
+            "on-generation" => Tuning {
+                on_expansion: false,
+                ..t
+            },
+            "no-deadlock" => Tuning { deadlock: 0, ..t },
+            "no-frozen-goals" => Tuning {
+                frozen_goals: false,
+                ..t
+            },
+            "deadlock-first-round" => Tuning {
+                deadlock_first_round: true,
+                ..t
+            },
+            "no-corral" => Tuning { corral: false, ..t },
+            w if w.starts_with('w') => Tuning {
+                weights: vec![w[1..].parse().expect("a weight")],
+                ..t
+            },
+            other => panic!("unknown variant {other}"),
+        })
 }
 
 fn main() {
