@@ -3,7 +3,8 @@
 //! Weighted best-first searches over pushes, run as a portfolio ([`search`]): a node is the
 //! box set and the player's area (the player normalised to the smallest cell it reaches),
 //! each push costs 1, and a node is ordered by `pushes so far + weight × assignment bound`
-//! (optionally plus a penalty for boxes out of packing order, [`Packing`]). The successors
+//! (the bound taken around boxes frozen on goals, [`super::frozen_goals`]; optionally plus a
+//! penalty for boxes out of packing order, [`Packing`]). The successors
 //! are cut by the same dead cells and freeze deadlocks as the optimal search, and by PI-corral
 //! pruning ([`super::corral`]): when a corral is found only its fence's pushes are tried;
 //! a position whose corral a small search on the corral's boxes alone proves lost, or that
