@@ -1,6 +1,6 @@
 //! Rush Hour for the web player: the same parser, solver and verifier as `gridlock rush-hour`
 //! and `gridlock verify rush-hour`, on every board shape they accept (4×4 to 12×12, SPEC §11):
-//! [`parse`] picks the 6×6 model or the general one, as on the command line.
+//! [`parse`](fn@parse) picks the 6×6 model or the general one, as on the command line.
 //!
 //! Playback is one frame per single-cell step, so the counter reads in the contest's unit
 //! whatever the metric; the red car's exit steps come last, as the contest counts them.
