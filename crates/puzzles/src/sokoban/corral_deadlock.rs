@@ -46,12 +46,11 @@
 //! stored.
 
 use super::bits::Bits;
-use super::fast::FastGraph;
-use super::graph::{Node, Walk};
+use super::graph::{Node, RegionGraph, Walk};
 use super::maze::{Maze, NONE};
 use super::moves::Dir;
 use super::patterns::{CellSet, Patterns};
-use gridlock_search::{Edge, Graph};
+use gridlock_search::Edge;
 use rustc_hash::FxHashSet;
 
 /// Positions each sub-search may store before it gives up (the position is then kept).
@@ -81,7 +80,8 @@ pub struct Counts {
 pub struct CorralDeadlocks<'a, const W: usize> {
     maze: &'a Maze,
     cap: usize,
-    graph: FastGraph<'a, W>,
+    /// Plain pushes (no corral cuts, no macros): the graph the module doc's proof is about.
+    graph: RegionGraph<'a, W>,
     walk: Walk,
     reduced: Walk,
     goals: Bits<W>,
@@ -91,7 +91,10 @@ pub struct CorralDeadlocks<'a, const W: usize> {
     stack: Vec<u16>,
     /// The corral regions found by [`Self::label`]: their boxes and least empty cell.
     regions: Vec<(Bits<W>, u16)>,
+    /// The patterns this detector learned.
     patterns: Patterns<W>,
+    /// Patterns learned before it started, read only ([`Self::inheriting`]).
+    inherited: Option<&'a Patterns<W>>,
     open: FxHashSet<(Bits<W>, u16)>,
     seen: FxHashSet<Node<W>>,
     queue: Vec<Node<W>>,
@@ -107,7 +110,7 @@ impl<'a, const W: usize> CorralDeadlocks<'a, W> {
         CorralDeadlocks {
             maze,
             cap,
-            graph: FastGraph::new(maze, false),
+            graph: RegionGraph::new(maze),
             walk: Walk::new(cells),
             reduced: Walk::new(cells),
             goals: maze.goal_set(),
@@ -116,6 +119,7 @@ impl<'a, const W: usize> CorralDeadlocks<'a, W> {
             stack: Vec::new(),
             regions: Vec::new(),
             patterns: Patterns::new(maze),
+            inherited: None,
             open: FxHashSet::default(),
             seen: FxHashSet::default(),
             queue: Vec::new(),
@@ -124,9 +128,23 @@ impl<'a, const W: usize> CorralDeadlocks<'a, W> {
         }
     }
 
-    /// The patterns learned so far.
+    /// A detector as [`Self::new`] that also recognises the patterns of `known` (learned by
+    /// earlier searches of the same maze), without copying or locking them.
+    pub fn inheriting(maze: &'a Maze, cap: usize, known: &'a Patterns<W>) -> Self {
+        CorralDeadlocks {
+            inherited: Some(known),
+            ..Self::new(maze, cap)
+        }
+    }
+
+    /// The patterns this detector learned (not the inherited ones).
     pub fn patterns(&self) -> &Patterns<W> {
         &self.patterns
+    }
+
+    /// The patterns this detector learned, to hand on to later searches.
+    pub fn into_learned(self) -> Patterns<W> {
+        self.patterns
     }
 
     /// True when `node` is proven lost: it contains a learned pattern, or one of its corral
@@ -139,7 +157,7 @@ impl<'a, const W: usize> CorralDeadlocks<'a, W> {
     /// under one of its boxes, so callers check it before anything costlier.
     pub fn known(&mut self, node: &Node<W>) -> bool {
         self.counts.checked += 1;
-        let hit = self.patterns.matches(node);
+        let hit = self.inherited.is_some_and(|p| p.matches(node)) || self.patterns.matches(node);
         self.counts.by_pattern += hit as u64;
         hit
     }
@@ -161,6 +179,10 @@ impl<'a, const W: usize> CorralDeadlocks<'a, W> {
         let maze = self.maze;
         self.regions.clear();
         self.walk.explore(maze, node);
+        // every cell reached or under a box: no empty cell is out of reach, no region
+        if self.walk.reached().len() + node.boxes.count() as usize == maze.cells.len() {
+            return;
+        }
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.mark.fill(0);
@@ -252,13 +274,19 @@ impl<'a, const W: usize> CorralDeadlocks<'a, W> {
         let mut outcome = true;
         while let Some(&node) = self.queue.get(head) {
             head += 1;
-            self.walk.explore(maze, &node);
-            if self.walk.reached().iter().any(|&c| area.has(c)) {
+            // (a) is read off the walk the successors are generated from; when it holds, no
+            // push is generated (an empty set of boxes to push)
+            let mut opened = false;
+            self.edges.clear();
+            let reach = |walk: &Walk| {
+                opened = walk.reached().iter().any(|&c| area.has(c));
+                opened.then_some(Bits::EMPTY)
+            };
+            self.graph.successors_among(&node, reach, &mut self.edges);
+            if opened {
                 outcome = false;
                 break;
             }
-            self.edges.clear();
-            self.graph.successors(&node, &mut self.edges);
             for edge in &self.edges {
                 if self.seen.insert(edge.to) {
                     self.queue.push(edge.to);

@@ -47,6 +47,14 @@ pub fn frozen_off_goal<const W: usize>(maze: &Maze, boxes: &Bits<W>, cell: u16) 
     matches!(frozen(maze, boxes, cell, &mut walls), Some(true))
 }
 
+/// `None` if the box on `cell` can still move; `Some(off)` if it never can (alone or with
+/// the frozen group it belongs to), `off` telling whether a box of that group is off its
+/// goal ([`super::frozen_goals`] uses the groups on goals as walls).
+pub fn frozen_in_place<const W: usize>(maze: &Maze, boxes: &Bits<W>, cell: u16) -> Option<bool> {
+    let mut walls = Bits::<W>::EMPTY;
+    frozen(maze, boxes, cell, &mut walls)
+}
+
 /// `None` if the box on `cell` can still move; `Some(off)` if it cannot, `off` telling
 /// whether it or a box its freezing relied on is off its goal. `walls` holds the boxes
 /// being checked further up (treated as walls).

@@ -3,7 +3,8 @@
 //! Weighted best-first searches over pushes, run as a portfolio ([`search`]): a node is the
 //! box set and the player's area (the player normalised to the smallest cell it reaches),
 //! each push costs 1, and a node is ordered by `pushes so far + weight × assignment bound`
-//! (optionally plus a penalty for boxes out of packing order, [`Packing`]). The successors
+//! (the bound taken around boxes frozen on goals, [`super::frozen_goals`]; optionally plus a
+//! penalty for boxes out of packing order, [`Packing`]). The successors
 //! are cut by the same dead cells and freeze deadlocks as the optimal search, and by PI-corral
 //! pruning ([`super::corral`]): when a corral is found only its fence's pushes are tried;
 //! a position whose corral a small search on the corral's boxes alone proves lost, or that
@@ -17,12 +18,16 @@ use super::bound::Bound;
 use super::corral::Corrals;
 use super::corral_deadlock::CorralDeadlocks;
 use super::fess::fess;
+use super::frozen_goals::FrozenGoals;
 use super::graph::{Node, Push, RegionGraph, Walk};
 use super::maze::Maze;
 use super::packing::Packing;
+use super::patterns::Patterns;
 use gridlock_search::{astar_pruning, Edge, Graph, Limits, Stats, StopReason, Stopped};
 use rayon::prelude::*;
 use std::cell::RefCell;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// How much each search of the portfolio trusts the bound over the pushes so far (weighted
@@ -75,11 +80,14 @@ impl<const W: usize> Graph for FastGraph<'_, W> {
 ///
 /// A portfolio in rounds: each round runs one search per weight of [`WEIGHTS`] at once (on
 /// every core), each capped at the round's number of stored states; the first weight in
-/// list order that finishes wins, else the cap grows fourfold and the round starts again.
+/// list order that finishes wins (one that finishes stops those after it), else the cap
+/// grows fourfold and the round starts again.
 /// No weight suits every level (Microban 146: bound × 1 solves it in 5,703 expansions,
 /// bound × 5 not in 280,000), and the rounds make the answer depend only on the level, never
 /// on the machine's speed or the thread count (unless `--timeout` or the memory budget stops
-/// the last round). A stopped search reports the start's assignment bound as the proven
+/// the last round). The deadlock patterns every search of a round learned are merged, in
+/// member order, into one store that every search of the next round reads (without locks:
+/// it does not change during a round), so that store too depends on the level alone. A stopped search reports the start's assignment bound as the proven
 /// lower bound (the weighted queues prove nothing more).
 pub fn search<const W: usize>(
     maze: &Maze,
@@ -97,19 +105,52 @@ pub fn search<const W: usize>(
     let packing = Packing::new(maze);
     let shared = limits.shared(members.len());
     let mut total = Stats::default();
-    let mut cap = FIRST_CAP;
+    let mut cap = tuning.first_cap;
+    // the patterns learned by every earlier round, merged in member order
+    let mut store = Patterns::new(maze);
     loop {
         let capped = Limits {
             max_states: Some(limits.max_states.map_or(cap, |m| m.min(cap))),
             ..shared.clone()
         };
-        let results: Vec<_> = members
+        // a search that finishes ends every search after it in the list: the answer is
+        // the first finished one's in list order, so theirs could not matter (only when
+        // the caller has no cancel flag of its own, which a search can hold just one of)
+        let later: Vec<Arc<AtomicBool>> = members.iter().map(|_| Arc::default()).collect();
+        let this_round = round_tuning(tuning, cap == tuning.first_cap);
+        let tuning = &this_round;
+        let runs: Vec<_> = members
             .par_iter()
-            .map(|member| match *member {
-                Some(w) => weighted(maze, start, &packing, (w, tuning), &capped),
-                None => fess(maze, start, &capped),
+            .enumerate()
+            .map(|(i, member)| {
+                let own = Limits {
+                    cancel: Some(later[i].clone()),
+                    ..capped.clone()
+                };
+                let limits = if limits.cancel.is_none() {
+                    &own
+                } else {
+                    &capped
+                };
+                let run = match *member {
+                    Some(w) => weighted(maze, start, &packing, (w, tuning, &store), limits),
+                    None => (fess(maze, start, limits), None),
+                };
+                if run.0.is_ok() {
+                    later[i + 1..]
+                        .iter()
+                        .for_each(|f| f.store(true, Ordering::Relaxed));
+                }
+                run
             })
             .collect();
+        let mut results = Vec::with_capacity(runs.len());
+        for (result, learned) in runs {
+            if let (true, Some(learned)) = (tuning.share, learned) {
+                store.absorb(maze, &learned);
+            }
+            results.push(result);
+        }
         for r in &results {
             total.absorb(match r {
                 Ok((_, stats)) => stats,
@@ -134,12 +175,23 @@ pub fn search<const W: usize>(
             stopped.lower_bound = first.map(|b| gridlock_search::Bound(vec![u64::from(b)]));
             return Err(stopped);
         }
-        cap = cap.saturating_mul(4);
+        cap = cap.max(1).saturating_mul(4);
+    }
+}
+
+/// The pieces one round runs: the corral-deadlock searches cost more than they save on the
+/// levels the first round solves (docs/sokoban-solver.md), so they start with the second
+/// round unless [`Tuning::deadlock_first_round`].
+fn round_tuning(tuning: &Tuning, first: bool) -> Tuning {
+    let off = first && !tuning.deadlock_first_round;
+    Tuning {
+        deadlock: if off { 0 } else { tuning.deadlock },
+        ..tuning.clone()
     }
 }
 
 /// States stored by each search of the first round.
-const FIRST_CAP: usize = 25_000;
+pub const FIRST_CAP: usize = 25_000;
 
 /// The pieces of `--fast`, to measure each ([`super::solve::solve_fast`]); the default is
 /// what `--fast` runs.
@@ -158,6 +210,20 @@ pub struct Tuning {
     /// Corral-deadlock detection ([`super::corral_deadlock`]): the positions each
     /// sub-search may store; 0 turns it off.
     pub deadlock: usize,
+    /// Hand the deadlock patterns learned in one round to every search of the next.
+    pub share: bool,
+    /// Run the corral sub-searches when a position is expanded, not when it is generated
+    /// (most generated positions are never expanded; learned patterns are still checked
+    /// at generation).
+    pub on_expansion: bool,
+    /// States each search of the first round may store ([`FIRST_CAP`]); at least 1.
+    pub first_cap: usize,
+    /// The bound with boxes frozen on goals as walls ([`super::frozen_goals`]) instead of
+    /// the plain assignment bound.
+    pub frozen_goals: bool,
+    /// Run the corral-deadlock searches in the first round too (off: they start with the
+    /// second, as measured on Boxoban, where most levels end in the first round).
+    pub deadlock_first_round: bool,
 }
 
 impl Default for Tuning {
@@ -168,39 +234,79 @@ impl Default for Tuning {
             corral: true,
             fess: false,
             deadlock: super::corral_deadlock::CAP,
+            share: true,
+            on_expansion: true,
+            first_cap: FIRST_CAP,
+            frozen_goals: true,
+            deadlock_first_round: false,
         }
     }
 }
 
-/// One weighted search: `pushes + weight × (bound + PENALTY × out-of-order boxes)`.
+/// One weighted search: `pushes + weight × (bound + PENALTY × out-of-order boxes)`, also
+/// dropping positions that hold a pattern of `known`; the patterns it learned come back
+/// with its answer.
 fn weighted<const W: usize>(
     maze: &Maze,
     start: Node<W>,
     packing: &Packing,
-    (weight, tuning): (u32, &Tuning),
+    (weight, tuning, known): (u32, &Tuning, &Patterns<W>),
     limits: &Limits,
-) -> Result<(Option<Vec<Push>>, Stats), Stopped> {
+) -> (Answer, Option<Patterns<W>>) {
     let goal: Bits<W> = maze.goal_set();
-    let graph = FastGraph::new(maze, tuning.corral);
     let penalty = tuning.penalty;
     let mut bound = Bound::new(maze);
-    let mut corral = (tuning.deadlock > 0).then(|| CorralDeadlocks::new(maze, tuning.deadlock));
+    let mut frozen = tuning.frozen_goals.then(|| FrozenGoals::new(maze));
+    let corral = (tuning.deadlock > 0)
+        .then(|| RefCell::new(CorralDeadlocks::inheriting(maze, tuning.deadlock, known)));
+    let corral = corral.as_ref();
+    let graph = Checked {
+        graph: FastGraph::new(maze, tuning.corral),
+        corral: corral.filter(|_| tuning.on_expansion),
+    };
     let found = astar_pruning(
         &graph,
-        graph.normalise(&start),
+        graph.graph.normalise(&start),
         |n| n.boxes == goal,
         |n| {
             // learned patterns first (cheap), the corral sub-searches after the bound
-            if corral.as_mut().is_some_and(|c| c.known(n)) {
+            if corral.is_some_and(|c| c.borrow_mut().known(n)) {
                 return None;
             }
-            let h = bound.pushes(&n.boxes)?;
-            if corral.as_mut().is_some_and(|c| c.searched(n)) {
+            let h = match frozen.as_mut() {
+                Some(f) => f.pushes(&n.boxes)?,
+                None => bound.pushes(&n.boxes)?,
+            };
+            if !tuning.on_expansion && corral.is_some_and(|c| c.borrow_mut().searched(n)) {
                 return None;
             }
             Some(weight * (h + penalty * packing.out_of_order(maze, &n.boxes)))
         },
         limits,
-    )?;
-    Ok((found.path.map(|p| p.moves()), found.stats))
+    );
+    let learned = corral.map(|c| c.borrow().patterns().clone());
+    (found.map(|f| (f.path.map(|p| p.moves()), f.stats)), learned)
+}
+
+/// One search's answer: the pushes of a solution (`None`: proven unsolvable), or the stop.
+type Answer = Result<(Option<Vec<Push>>, Stats), Stopped>;
+
+/// [`FastGraph`], expanding nothing from a position whose corral sub-search fails
+/// ([`CorralDeadlocks::searched`]) when `corral` is given.
+struct Checked<'g, 'a, const W: usize> {
+    graph: FastGraph<'a, W>,
+    corral: Option<&'g RefCell<CorralDeadlocks<'a, W>>>,
+}
+
+impl<const W: usize> Graph for Checked<'_, '_, W> {
+    type State = Node<W>;
+    type Move = Push;
+    type Cost = u32;
+
+    fn successors(&self, node: &Node<W>, out: &mut Vec<Edge<Node<W>, Push, u32>>) {
+        if self.corral.is_some_and(|c| c.borrow_mut().searched(node)) {
+            return;
+        }
+        self.graph.successors(node, out);
+    }
 }

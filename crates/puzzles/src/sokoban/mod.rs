@@ -20,7 +20,8 @@
 //! [`deadlock`] (dead cells and freeze deadlocks), [`bound`] (lower bounds), [`graph`]
 //! (the push graph), [`tunnel`] (tunnel macros), [`solve`](mod@solve), [`corral`] (PI-corral pruning),
 //! [`fast`] (`--fast`'s portfolio), [`packing`] (goal-room packing order), [`features`] and
-//! [`fess`] (a feature-space search, measured, off by default), [`render`], [`json`],
+//! [`fess`] (a feature-space search, measured, off by default), [`frozen_goals`] (`--fast`'s
+//! bound with boxes frozen on goals as walls), [`render`], [`json`],
 //! [`verify`] and [`dataset`] (levels with optimal answers for `gridlock.datasets`). See
 //! `docs/sokoban.md` and `docs/sokoban-solver.md`.
 
@@ -34,6 +35,7 @@ pub mod deadlock;
 pub mod fast;
 pub mod features;
 pub mod fess;
+pub mod frozen_goals;
 pub mod generate;
 pub mod graph;
 pub mod json;

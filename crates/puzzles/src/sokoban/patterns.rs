@@ -4,14 +4,19 @@
 //! lost, whatever the other boxes do. A pattern proven once under one position is then
 //! recognised under every later position that contains it, at the cost of a few word
 //! operations, instead of being searched again.
+//!
+//! One store can be passed from search to search ([`Patterns::absorb`]): a pattern is a fact
+//! about the maze, true whichever search proved it, so `--fast` hands the patterns every
+//! search of a round learned to every search of the next ([`super::fast::search`]).
 
 use super::bits::Bits;
 use super::graph::Node;
 use super::maze::Maze;
+use rustc_hash::FxHashSet;
 
 /// A set of compact cells of a maze, every floor cell included (dead cells too, which a
 /// [`Bits`] of boxes leaves out).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CellSet(Vec<u64>);
 
 impl CellSet {
@@ -68,6 +73,8 @@ struct Pattern<const W: usize> {
 pub struct Patterns<const W: usize> {
     list: Vec<Pattern<W>>,
     by_anchor: Vec<Vec<u32>>,
+    /// Every pattern's boxes and area, so that none is stored twice.
+    known: FxHashSet<(Bits<W>, CellSet)>,
 }
 
 impl<const W: usize> Patterns<W> {
@@ -76,6 +83,7 @@ impl<const W: usize> Patterns<W> {
         Patterns {
             list: Vec::new(),
             by_anchor: vec![Vec::new(); maze.live],
+            known: FxHashSet::default(),
         }
     }
 
@@ -90,11 +98,14 @@ impl<const W: usize> Patterns<W> {
     }
 
     /// Remembers that `boxes` with `area` fenced off (no box in it, the player outside) is
-    /// lost. `boxes` must not be empty.
+    /// lost, unless it is known already. `boxes` must not be empty.
     pub fn learn(&mut self, maze: &Maze, boxes: Bits<W>, area: CellSet) {
         let Some(anchor) = boxes.iter().next() else {
             return;
         };
+        if !self.known.insert((boxes, area.clone())) {
+            return;
+        }
         self.by_anchor[anchor].push(self.list.len() as u32);
         let area_live = area.live(maze);
         self.list.push(Pattern {
@@ -102,6 +113,14 @@ impl<const W: usize> Patterns<W> {
             area,
             area_live,
         });
+    }
+
+    /// Adds every pattern of `other` not known yet, in `other`'s order (so merging the same
+    /// stores in the same order always gives the same store).
+    pub fn absorb(&mut self, maze: &Maze, other: &Patterns<W>) {
+        for p in &other.list {
+            self.learn(maze, p.boxes, p.area.clone());
+        }
     }
 
     /// Does `node` contain a learned pattern (and is therefore lost)? `node.player` may be

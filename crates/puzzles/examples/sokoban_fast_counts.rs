@@ -1,0 +1,86 @@
+//! Deterministic counts for `--fast` on a collection: each level solved with every search of
+//! a round capped at `STATES` stored positions, for each of the [`Tuning`] variants named.
+//! Counts, not clocks, so the figures are the same on a loaded machine.
+//!
+//! `cargo run --release -p gridlock-puzzles --example sokoban_fast_counts -- FILE STATES
+//! [FIRST LAST] [VARIANT...]` (levels FIRST..=LAST, 1-based; variants: see [`variant`]).
+
+use gridlock_puzzles::sokoban::{parse_collection, solve_fast, Tuning};
+use gridlock_search::Limits;
+
+/// The tuning a variant names: `shipped`, `before` (no sharing, sub-searches at generation
+/// and in every round, plain bound), or `+`-joined changes to the shipped one: `no-share`,
+/// `on-generation`, `no-deadlock`, `no-frozen-goals`, `deadlock-first-round`,
+/// `no-corral`, `wN` (weight N alone).
+fn variant(name: &str) -> Tuning {
+    if name == "before" {
+        return Tuning {
+            share: false,
+            on_expansion: false,
+            frozen_goals: false,
+            deadlock_first_round: true,
+            ..Tuning::default()
+        };
+    }
+    name.split('+')
+        .fold(Tuning::default(), |t, change| match change {
+            "shipped" => t,
+            "no-share" => Tuning { share: false, ..t },
+            "on-generation" => Tuning {
+                on_expansion: false,
+                ..t
+            },
+            "no-deadlock" => Tuning { deadlock: 0, ..t },
+            "no-frozen-goals" => Tuning {
+                frozen_goals: false,
+                ..t
+            },
+            "deadlock-first-round" => Tuning {
+                deadlock_first_round: true,
+                ..t
+            },
+            "no-corral" => Tuning { corral: false, ..t },
+            w if w.starts_with('w') => Tuning {
+                weights: vec![w[1..].parse().expect("a weight")],
+                ..t
+            },
+            other => panic!("unknown variant {other}"),
+        })
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let text = std::fs::read_to_string(&args[0]).expect("a level file");
+    let states: usize = args[1].parse().expect("a state count");
+    let levels = parse_collection(&text).expect("levels");
+    let first: usize = args.get(2).map_or(1, |a| a.parse().unwrap());
+    let last: usize = args.get(3).map_or(levels.len(), |a| a.parse().unwrap());
+    let names: Vec<&str> = if args.len() > 4 {
+        args[4..].iter().map(String::as_str).collect()
+    } else {
+        vec!["shipped"]
+    };
+    for name in names {
+        let tuning = variant(name);
+        let (mut solved, mut expanded, mut generated) = (0, 0u64, 0u64);
+        for n in first..=last {
+            let level = &levels[n - 1];
+            let limits = Limits::states(states);
+            let (verdict, stats) = match solve_fast(level, &limits, &tuning) {
+                Ok(o) => {
+                    let pushes = o.solution.as_ref().map_or(0, |s| s.pushes);
+                    solved += o.solution.is_some() as u32;
+                    (format!("solved {pushes} pushes"), o.stats)
+                }
+                Err(e) => ("stopped".to_string(), e.stats),
+            };
+            expanded += stats.expanded;
+            generated += stats.generated;
+            println!(
+                "{name} level {n}: {verdict}, {} expanded, {} generated",
+                stats.expanded, stats.generated
+            );
+        }
+        println!("{name}: {solved} solved, {expanded} expanded, {generated} generated");
+    }
+}
