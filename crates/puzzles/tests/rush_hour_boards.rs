@@ -155,7 +155,7 @@ fn the_hard_9x9_board_is_solved_optimally_by_the_guided_search() {
 /// cells, the red car at the left of row 6; 12 moves and 23 steps (21 on the board, 2 out).
 /// Both optima were first proven by the guided search with the previous, one-sided bound
 /// (1.14 M and 549 k positions expanded); the bound's choices between both sides must keep
-/// them and cut the work to a small part of that (256 splits per position: 8.3 k and 1.6 k;
+/// them and cut the work to a small part of that (1024 splits per position: 8.2 k and 1.6 k;
 /// 6 splits expanded 24.2 k in moves), and nothing shorter exists within one less.
 #[test]
 fn the_dense_12x12_board_is_solved_optimally_by_the_guided_search() {
@@ -179,8 +179,8 @@ fn the_dense_12x12_board_is_solved_optimally_by_the_guided_search() {
 }
 
 /// `examples/rush-hour/hard_12x12.txt`: 46 vehicles, 13 moves and 28 steps. With 6 splits per
-/// position the bound left 4.24 M and 6.25 M positions to expand (about 40 s); with 256,
-/// 32.5 k and 23.6 k. Nothing shorter exists within one less.
+/// position the bound left 4.24 M and 6.25 M positions to expand (about 40 s); with 1024,
+/// 19.1 k and 23.6 k. Nothing shorter exists within one less.
 #[test]
 fn the_hard_12x12_board_is_solved_optimally_by_the_guided_search() {
     let path =
