@@ -155,8 +155,8 @@ fn the_hard_9x9_board_is_solved_optimally_by_the_guided_search() {
 /// cells, the red car at the left of row 6; 12 moves and 23 steps (21 on the board, 2 out).
 /// Both optima were first proven by the guided search with the previous, one-sided bound
 /// (1.14 M and 549 k positions expanded); the bound's choices between both sides must keep
-/// them and cut the work to a small part of that, and nothing shorter exists within one
-/// less.
+/// them and cut the work to a small part of that (1024 splits per position: 8.2 k and 1.6 k;
+/// 6 splits expanded 24.2 k in moves), and nothing shorter exists within one less.
 #[test]
 fn the_dense_12x12_board_is_solved_optimally_by_the_guided_search() {
     let path =
@@ -165,7 +165,7 @@ fn the_dense_12x12_board_is_solved_optimally_by_the_guided_search() {
     assert_eq!((p.board().rows(), p.board().cols()), (12, 12));
     assert_eq!(p.board().vehicles().len(), 46);
     let limits = Limits::none();
-    for (metric, answer, most) in [(Metric::Moves, 12, 200_000), (Metric::Steps, 23, 50_000)] {
+    for (metric, answer, most) in [(Metric::Moves, 12, 20_000), (Metric::Steps, 23, 5_000)] {
         let (found, stats) = p.optimum(metric, None, &limits).unwrap();
         assert_eq!(found, Some(answer), "{metric:?}");
         assert!(
@@ -173,6 +173,25 @@ fn the_dense_12x12_board_is_solved_optimally_by_the_guided_search() {
             "{metric:?}: {} expanded",
             stats.expanded
         );
+        let within = p.optimum(metric, Some(answer - 1), &limits).unwrap();
+        assert_eq!(within.0, None, "{metric:?}: nothing shorter");
+    }
+}
+
+/// `examples/rush-hour/hard_12x12.txt`: 46 vehicles, 13 moves and 28 steps. With 6 splits per
+/// position the bound left 4.24 M and 6.25 M positions to expand (about 40 s); with 1024,
+/// 19.1 k and 23.6 k. Nothing shorter exists within one less.
+#[test]
+fn the_hard_12x12_board_is_solved_optimally_by_the_guided_search() {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/rush-hour/hard_12x12.txt");
+    let p = parse(&std::fs::read_to_string(path).unwrap(), None).unwrap();
+    assert_eq!(p.board().vehicles().len(), 46);
+    let limits = Limits::none();
+    for (metric, answer) in [(Metric::Moves, 13), (Metric::Steps, 28)] {
+        let (found, stats) = p.optimum(metric, None, &limits).unwrap();
+        assert_eq!(found, Some(answer), "{metric:?}");
+        assert!(stats.expanded < 100_000, "{metric:?}: {}", stats.expanded);
         let within = p.optimum(metric, Some(answer - 1), &limits).unwrap();
         assert_eq!(within.0, None, "{metric:?}: nothing shorter");
     }
