@@ -17,9 +17,11 @@ use super::bound::Bound;
 use super::corral::Corrals;
 use super::corral_deadlock::CorralDeadlocks;
 use super::fess::fess;
+use super::goal_room::GoalRooms;
 use super::graph::{Node, Push, RegionGraph, Walk};
 use super::maze::Maze;
 use super::packing::Packing;
+use super::tunnel::Tunnels;
 use gridlock_search::{astar_pruning, Edge, Graph, Limits, Stats, StopReason, Stopped};
 use rayon::prelude::*;
 use std::cell::RefCell;
@@ -39,6 +41,10 @@ pub struct FastGraph<'a, const W: usize> {
     regions: RegionGraph<'a, W>,
     /// The corral finder, when corral pruning is on (off only to measure it).
     corrals: Option<RefCell<Corrals>>,
+    /// Tunnel macros ([`Tunnels`]), when on.
+    tunnels: Option<Tunnels>,
+    /// Goal-room macros ([`GoalRooms`]), when on and the level has a room.
+    rooms: Option<GoalRooms>,
 }
 
 impl<'a, const W: usize> FastGraph<'a, W> {
@@ -47,7 +53,73 @@ impl<'a, const W: usize> FastGraph<'a, W> {
         FastGraph {
             regions: RegionGraph::new(maze),
             corrals: corral.then(|| RefCell::new(Corrals::new(maze))),
+            tunnels: None,
+            rooms: None,
         }
+    }
+
+    /// The same graph with tunnel macros when `tunnels`, and goal-room macros for `rooms`.
+    pub fn with_macros(self, tunnels: bool, rooms: Option<GoalRooms>) -> Self {
+        FastGraph {
+            tunnels: tunnels.then(|| Tunnels::new(self.regions.maze)),
+            rooms,
+            ..self
+        }
+    }
+
+    /// Whether some edge may be a macro that can lose a solution (a goal room is used).
+    pub fn lossy(&self) -> bool {
+        self.rooms.is_some()
+    }
+
+    /// Continues the push `push` that led to `next` (the player where the box was) through
+    /// a tunnel and into a goal room: the position at the end and the pushes in all, the
+    /// pushes after the first added to `record` when given; `None` when the run is lost.
+    fn complete(
+        &self,
+        push: Push,
+        mut next: Node<W>,
+        mut record: Option<&mut Vec<Push>>,
+    ) -> Option<(Node<W>, u32)> {
+        let maze = self.regions.maze;
+        let mut moved = maze.step(push.from, push.dir);
+        let mut pushes = 1;
+        if let Some(tunnels) = &self.tunnels {
+            let (after, added) = tunnels.run(maze, next, push.from, push.dir)?;
+            for _ in 0..added {
+                let to = maze.step(moved, push.dir);
+                if let Some(r) = record.as_mut() {
+                    r.push(Push {
+                        from: moved,
+                        dir: push.dir,
+                    });
+                }
+                moved = to;
+            }
+            next = after;
+            pushes += u32::from(added);
+        }
+        if let Some(rooms) = &self.rooms {
+            if let Some((after, added)) = rooms.route(maze, &next, moved, record) {
+                next = after;
+                pushes += added;
+            }
+        }
+        Some((next, pushes))
+    }
+
+    /// The single pushes of a path of this graph (its macros unrolled), from `start`.
+    pub fn unroll(&self, start: Node<W>, steps: &[(Push, Node<W>)]) -> Vec<Push> {
+        let maze = self.regions.maze;
+        let mut pushes = Vec::with_capacity(steps.len());
+        let mut at = start;
+        for &(push, after) in steps {
+            pushes.push(push);
+            let next = at.pushed(maze, push.from, maze.step(push.from, push.dir));
+            self.complete(push, next, Some(&mut pushes));
+            at = after;
+        }
+        pushes
     }
 
     /// `node` with the player moved to the smallest cell it can reach.
@@ -67,7 +139,19 @@ impl<const W: usize> Graph for FastGraph<'_, W> {
             let corrals = self.corrals.as_ref()?;
             corrals.borrow_mut().fence(maze, node, walk)
         };
-        self.regions.successors_among(node, fence, out);
+        let Some(rooms) = &self.rooms else {
+            if self.tunnels.is_none() {
+                return self.regions.successors_among(node, fence, out);
+            }
+            let complete = |push, next| self.complete(push, next, None);
+            return self.regions.successors_with(node, fence, complete, out);
+        };
+        let fence = |walk: &Walk| {
+            let pushable = fence(walk).unwrap_or(node.boxes);
+            Some(rooms.pushable(maze, &node.boxes, pushable))
+        };
+        let complete = |push, next| self.complete(push, next, None);
+        self.regions.successors_with(node, fence, complete, out);
     }
 }
 
@@ -158,6 +242,10 @@ pub struct Tuning {
     /// Corral-deadlock detection ([`super::corral_deadlock`]): the positions each
     /// sub-search may store; 0 turns it off.
     pub deadlock: usize,
+    /// Tunnel macros ([`Tunnels`]) on the fast graph.
+    pub tunnels: bool,
+    /// Goal-room macros ([`GoalRooms`]).
+    pub rooms: bool,
 }
 
 impl Default for Tuning {
@@ -168,6 +256,8 @@ impl Default for Tuning {
             corral: true,
             fess: false,
             deadlock: super::corral_deadlock::CAP,
+            tunnels: true,
+            rooms: true,
         }
     }
 }
@@ -180,13 +270,38 @@ fn weighted<const W: usize>(
     (weight, tuning): (u32, &Tuning),
     limits: &Limits,
 ) -> Result<(Option<Vec<Push>>, Stats), Stopped> {
+    let rooms = tuning
+        .rooms
+        .then(|| GoalRooms::new(maze, &start.boxes, start.player))
+        .flatten();
+    let graph = FastGraph::new(maze, tuning.corral).with_macros(tuning.tunnels, rooms);
+    let found = weighted_on(&graph, maze, start, packing, (weight, tuning), limits)?;
+    if found.0.is_none() && graph.lossy() {
+        // the goal-room macros may have lost the solution: search again without them
+        let graph = FastGraph::new(maze, tuning.corral).with_macros(tuning.tunnels, None);
+        let again = weighted_on(&graph, maze, start, packing, (weight, tuning), limits)?;
+        let mut stats = found.1;
+        stats.absorb(&again.1);
+        return Ok((again.0, stats));
+    }
+    Ok(found)
+}
+
+/// One weighted search on `graph`.
+fn weighted_on<const W: usize>(
+    graph: &FastGraph<'_, W>,
+    maze: &Maze,
+    start: Node<W>,
+    packing: &Packing,
+    (weight, tuning): (u32, &Tuning),
+    limits: &Limits,
+) -> Result<(Option<Vec<Push>>, Stats), Stopped> {
     let goal: Bits<W> = maze.goal_set();
-    let graph = FastGraph::new(maze, tuning.corral);
     let penalty = tuning.penalty;
     let mut bound = Bound::new(maze);
     let mut corral = (tuning.deadlock > 0).then(|| CorralDeadlocks::new(maze, tuning.deadlock));
     let found = astar_pruning(
-        &graph,
+        graph,
         graph.normalise(&start),
         |n| n.boxes == goal,
         |n| {
@@ -202,5 +317,6 @@ fn weighted<const W: usize>(
         },
         limits,
     )?;
-    Ok((found.path.map(|p| p.moves()), found.stats))
+    let pushes = found.path.map(|p| graph.unroll(p.start, &p.steps));
+    Ok((pushes, found.stats))
 }

@@ -35,6 +35,7 @@ pub mod fast;
 pub mod features;
 pub mod fess;
 pub mod generate;
+pub mod goal_room;
 pub mod graph;
 pub mod json;
 pub mod maze;
