@@ -10,7 +10,10 @@
 //! holds a pattern learned that way, is dropped ([`super::corral_deadlock`]). Every rule
 //! only removes positions that cannot be solved (corral pruning keeps a shortest solution
 //! from every position), so when the search runs out of nodes the level is proven
-//! unsolvable.
+//! unsolvable. Pushes into tunnels are continued as in the optimal search
+//! ([`super::tunnel`]), and boxes entering a goal room are routed to the goal its packing
+//! order fills next ([`super::goal_room`]); that macro may lose a solution, so a search
+//! that runs out of nodes with it searches again without it.
 
 use super::bits::Bits;
 use super::bound::Bound;
