@@ -6,8 +6,8 @@
 //! produce, the verifiers' verdicts) back into dicts. No rule, format or search lives here:
 //! every answer is the library's, so it is the command line's.
 //!
-//! Every search runs through [`run::interruptible`]: off the GIL, on a worker thread, under
-//! the caller's `timeout=` / `max_states=` / `max_memory=` ([`run::Budget`]), and cancelled
+//! Every search runs through `run::interruptible`: off the GIL, on a worker thread, under
+//! the caller's `timeout=` / `max_states=` / `max_memory=` (`run::Budget`), and cancelled
 //! by Ctrl-C. The typed result
 //! objects, docstrings and stubs are in the Python package.
 

@@ -14,7 +14,7 @@ use crate::Bound;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-/// A puzzle searched by [`ida_star_in_place`]: a state it changes in place, with reversible
+/// A puzzle searched by `ida_star_in_place`: a state it changes in place, with reversible
 /// unit-cost moves and an admissible lower bound it keeps up to date move by move.
 pub trait InPlace {
     /// The position, including whatever the puzzle caches to update its bound cheaply (the
@@ -40,7 +40,7 @@ pub trait InPlace {
     fn is_goal(&self, state: &Self::State, h: u32) -> bool;
 }
 
-/// The outcome of [`ida_star_in_place`].
+/// The outcome of `ida_star_in_place`.
 #[derive(Clone, Debug)]
 pub struct DeepFound<M> {
     /// The optimal move list, or `None` when no goal lies within `max_cost`.

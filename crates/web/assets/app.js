@@ -252,7 +252,7 @@ function drawBoard() {
   } else {
     root.classList.remove('solved');
     const model = state.models[state.puzzle];
-    frame = p.editFrame(model);
+    frame = p.editFrame(model, requestOptions());
   }
   const note = p.draw(root, frame, onCellClick, base);
   root.setAttribute('aria-label', p.describe(frame));

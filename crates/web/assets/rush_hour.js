@@ -37,6 +37,11 @@ function rushFromRows(rows) {
   return { rows: rows.length, cols: rows[0].length, cells: rows.join('').replace(/\./g, 'o'), labels: null };
 }
 
+/** The Exit row option: `auto` (the default exit) or a 1-based row, as a string. */
+function rushChosenExitRow() {
+  return ((state.options['rush-hour'] || {}).exit_row) || 'auto';
+}
+
 /** The board's rows of letters. */
 function rushRows(model) {
   const out = [];
@@ -44,9 +49,12 @@ function rushRows(model) {
   return out;
 }
 
-/** The exit row (0-based) the solver uses when no row is asked for: row 3 on 6x6, else the
- * red car's row when it lies horizontally, else row 1 (it cannot exit then). */
-function rushExitRow(model) {
+/** The exit row (0-based) the solver uses: the row asked for (the Exit row option, 1-based,
+ * as `--exit-row`), else row 3 on 6x6, else the red car's row when it lies horizontally,
+ * else row 1 (it cannot exit then). */
+function rushExitRow(model, asked) {
+  const chosen = Number(asked);
+  if (Number.isInteger(chosen) && chosen >= 1) return chosen - 1;
   if (model.rows === 6 && model.cols === 6) return 2;
   const red = [];
   for (let i = 0; i < model.cells.length; i++) if (model.cells[i] === 'A') red.push(i);
@@ -118,11 +126,27 @@ const rush = {
   },
   /** 6x6: the database's 36 characters (as before); other sizes: one row of letters a line. */
   text: (model) => (model.rows === 6 && model.cols === 6 ? model.cells : rushRows(model).join('\n') + '\n'),
-  /** 6x6: the 36 characters; other sizes: the rows joined by '/', the solver's one-line form. */
-  share: (model) => (model.rows === 6 && model.cols === 6 ? model.cells : rushRows(model).join('/')),
+  /** 6x6: the 36 characters; other sizes: the rows joined by '/', the solver's one-line form;
+   * then `?exit-row=N` when an exit row is chosen. */
+  share(model) {
+    const board = model.rows === 6 && model.cols === 6 ? model.cells : rushRows(model).join('/');
+    const row = rushChosenExitRow();
+    return board + (row === 'auto' ? '' : `?exit-row=${row}`);
+  },
+  /** Opens `board` or `board?exit-row=N`, setting the Exit row option from the link. */
   fromShare(s) {
-    if (s.includes('/')) return rushFromRows(s.split('/'));
-    return /^[A-Za-z.]{36}$/.test(s) ? { rows: 6, cols: 6, cells: s.replace(/\./g, 'o'), labels: null } : null;
+    const [board, query] = s.split('?');
+    let row = 'auto';
+    if (query !== undefined) {
+      const m = /^exit-row=([1-9][0-9]?)$/.exec(query);
+      if (!m || Number(m[1]) > RUSH_MAX_SIDE) return null;
+      row = m[1];
+    }
+    const model = board.includes('/')
+      ? rushFromRows(board.split('/'))
+      : /^[A-Za-z.]{36}$/.test(board) ? { rows: 6, cols: 6, cells: board.replace(/\./g, 'o'), labels: null } : null;
+    if (model) state.options['rush-hour'] = { ...(state.options['rush-hour'] || {}), exit_row: row };
+    return model;
   },
 
   palette(model) {
@@ -234,11 +258,17 @@ const rush = {
     const shape = frame.rows === 6 && frame.cols === 6 ? '' : `${frame.rows}\u00d7${frame.cols} `;
     return `Rush Hour ${shape}board ${frame.cells}` + (frame.out ? `, red car ${frame.out} cells past the exit` : '');
   },
-  editFrame: (model) => ({
-    rows: model.rows, cols: model.cols, cells: model.cells, labels: model.labels, out: 0, exit_row: rushExitRow(model) + 1,
+  editFrame: (model, options) => ({
+    rows: model.rows, cols: model.cols, cells: model.cells, labels: model.labels, out: 0,
+    exit_row: rushExitRow(model, (options || {}).exit_row) + 1,
   }),
   options: [
     { key: 'metric', label: 'Minimise', choices: [['steps', 'steps (contest)'], ['moves', 'moves (database)']] },
     { key: 'limit', label: 'Limit', choices: [['none', 'none'], ['10', '10 (contest)']] },
+    {
+      key: 'exit_row',
+      label: 'Exit row',
+      choices: [['auto', 'default'], ...Array.from({ length: RUSH_MAX_SIDE }, (_, i) => [String(i + 1), String(i + 1)])],
+    },
   ],
 };

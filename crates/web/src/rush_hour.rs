@@ -1,6 +1,6 @@
 //! Rush Hour for the web player: the same parser, solver and verifier as `gridlock rush-hour`
 //! and `gridlock verify rush-hour`, on every board shape they accept (4×4 to 12×12, SPEC §11):
-//! [`parse`] picks the 6×6 model or the general one, as on the command line.
+//! [`parse`](fn@parse) picks the 6×6 model or the general one, as on the command line.
 //!
 //! Playback is one frame per single-cell step, so the counter reads in the contest's unit
 //! whatever the metric; the red car's exit steps come last, as the contest counts them.
@@ -33,6 +33,8 @@ body! {
         metric: MetricField,
         /// A number, `"none"`, or a number as a string (as the page's select sends it).
         limit: Option<Value>,
+        /// `--exit-row`: a 1-based row, `"auto"` or absent for the default exit.
+        exit_row: Option<Value>,
     }
 }
 
@@ -44,6 +46,8 @@ body! {
         metric: Option<MetricField>,
         #[allow(dead_code)]
         limit: Option<Value>,
+        /// `--exit-row`, as for solve: the moves are replayed towards this exit.
+        exit_row: Option<Value>,
     }
 }
 
@@ -66,6 +70,29 @@ fn read_limit(value: Option<&Value>) -> Result<Option<u32>, ApiError> {
             .ok_or_else(bad),
         Some(_) => Err(bad()),
     }
+}
+
+/// Reads `exit_row` as the CLI's `--exit-row N` (1-based): absent, `null` or `"auto"` is the
+/// default exit (row 3 on 6×6, else the red car's row). Answers the 0-based row the parser
+/// takes; whether the red car lies in it is the parser's check, with the CLI's message.
+fn read_exit_row(value: Option<&Value>) -> Result<Option<usize>, ApiError> {
+    let bad = || {
+        ApiError::bad_request(format!(
+            "bad request: exit_row: expected a row number from 1 or `auto`, found `{}`",
+            value.map_or(String::new(), |v| v.to_string())
+        ))
+    };
+    let row = match value {
+        None | Some(Value::Null) => return Ok(None),
+        Some(Value::String(s)) if s.eq_ignore_ascii_case("auto") => return Ok(None),
+        Some(Value::String(s)) => s.trim().parse::<usize>().map_err(|_| bad())?,
+        Some(Value::Number(n)) => n
+            .as_u64()
+            .and_then(|n| usize::try_from(n).ok())
+            .ok_or_else(bad)?,
+        Some(_) => return Err(bad()),
+    };
+    row.checked_sub(1).map(Some).ok_or_else(bad)
 }
 
 /// One frame of the playback.
@@ -115,8 +142,9 @@ pub fn solve(mut job: Job) -> Reply {
         MetricField::Steps => Metric::Steps,
         MetricField::Moves => Metric::Moves,
     };
+    let asked_exit = read_exit_row(req.exit_row.as_ref())?;
     let limits = job.limits(&req.budget());
-    let puzzle = parse(&req.board, None).map_err(|e| ApiError::parse("board", &e))?;
+    let puzzle = parse(&req.board, asked_exit).map_err(|e| ApiError::parse("board", &e))?;
     let start = puzzle.start.clone();
     let (found, stats) = puzzle
         .solve(metric, limit, &limits)
@@ -208,7 +236,10 @@ pub fn solve(mut job: Job) -> Reply {
     let share = puzzle.string(&start);
     Ok(json!({
         "puzzle": "rush-hour",
-        "share": format!("rush-hour/{share}"),
+        "share": match asked_exit {
+            Some(row) => format!("rush-hour/{share}?exit-row={}", row + 1),
+            None => format!("rush-hour/{share}"),
+        },
         "canonical": share,
         "solvable": found.is_some(),
         "optimal": true,
@@ -233,8 +264,9 @@ pub fn solve(mut job: Job) -> Reply {
 /// Replays a move list, as `gridlock verify rush-hour` does, with the same report.
 pub fn verify(mut job: Job) -> Reply {
     let req: VerifyRequest = job.request()?;
+    let exit_row = read_exit_row(req.exit_row.as_ref())?;
     let limits = job.limits(&req.budget());
-    let puzzle = parse(&req.board, None).map_err(|e| ApiError::parse("board", &e))?;
+    let puzzle = parse(&req.board, exit_row).map_err(|e| ApiError::parse("board", &e))?;
     let list = parse_moves(&req.solution).map_err(|e| ApiError::parse("solution", &e))?;
     let judgement = puzzle.judge(&list, &limits);
     object(&VerifyJson::new(&judgement))

@@ -284,6 +284,72 @@ fn malformed_boards_of_other_shapes_are_400_with_the_parsers_message() {
 }
 
 #[test]
+fn the_exit_row_option_moves_the_exit_as_the_clis_exit_row_does() {
+    // a 6×6 board whose red car is in row 1: the default exit (row 3) is out of its reach
+    let text = "AAoBoo\noooBoo\nooCoEE\nooCooo\nDDoooo\noooooo\n";
+    let g = grid(text);
+    let (status, v) = solve(json!({ "board": text, "limit": "none" }));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(
+        v["solvable"], false,
+        "the red car is not in the default exit row"
+    );
+    for asked in [json!(1), json!("1")] {
+        for metric in ["steps", "moves"] {
+            let body =
+                json!({ "board": text, "limit": "none", "metric": metric, "exit_row": asked });
+            let (status, v) = solve(body);
+            assert_eq!(status, 200, "{v}");
+            assert_eq!(
+                v["length"],
+                json!(brute(&g, 0, metric == "moves")),
+                "{metric}"
+            );
+            assert_eq!(v["json"]["exit_row"], 1);
+            let link = format!(
+                "rush-hour/{}?exit-row=1",
+                text.trim_end().replace('\n', "/")
+            );
+            assert_eq!(v["share"], link, "the link keeps the exit row");
+            check_frames(v["steps"].as_array().unwrap(), 6, 6, 1);
+            // the verifier replays towards the same exit
+            let req = json!({ "board": text, "solution": v["solution"], "exit_row": asked });
+            let (status, r) = post_json(server().addr, "/api/rush-hour/verify", &req);
+            assert_eq!(status, 200, "{r}");
+            assert_eq!(
+                (r["valid"].as_bool(), r["optimal"].as_bool()),
+                (Some(true), Some(true))
+            );
+            let req = json!({ "board": text, "solution": v["solution"] });
+            let (_, r) = post_json(server().addr, "/api/rush-hour/verify", &req);
+            assert_eq!(
+                r["valid"], false,
+                "without the option the exit is row 3: {r}"
+            );
+        }
+    }
+    // "auto" and null are the default exit
+    for asked in [json!("auto"), Value::Null] {
+        let (status, v) = solve(json!({ "board": text, "limit": "none", "exit_row": asked }));
+        assert_eq!((status, &v["solvable"]), (200, &json!(false)), "{v}");
+    }
+    // a row the red car is not in, or past the last row: the parser's own message
+    for row in [2usize, 9] {
+        let e = parse(text, Some(row - 1)).unwrap_err();
+        let (status, v) = solve(json!({ "board": text, "exit_row": row }));
+        assert_eq!(status, 400, "{v}");
+        assert_eq!(v["error"], e.to_string());
+        assert_eq!(v["at"]["line"].as_u64(), Some(e.line as u64));
+    }
+    // not a row number
+    for bad in [json!(0), json!(-1), json!("x"), json!(true)] {
+        let (status, v) = solve(json!({ "board": text, "exit_row": bad }));
+        assert_eq!(status, 400, "{bad}: {v}");
+        assert!(v["error"].as_str().unwrap().contains("exit_row"), "{v}");
+    }
+}
+
+#[test]
 fn a_wrong_move_list_on_a_large_board_is_invalid_at_its_line() {
     let text = fixture("chain_9x9.txt");
     let (status, v) = post_json(

@@ -790,6 +790,56 @@ fn the_rush_hour_tab_draws_resizes_and_solves_boards_of_any_size() {
     browser.click("#rh-size");
     assert!(browser.text("#status").contains("4 to 12"));
 
+    // The Exit row option (`--exit-row`): a 6x6 board whose red car is in row 1 is drawn with
+    // the exit in row 3 by default, in row 1 once chosen, and solved and played out there.
+    let six = "AAoBoo\noooBoo\nooCoEE\nooCooo\nDDoooo\noooooo\n";
+    let want_six = gridlock_puzzles::rush_hour::parse(six, Some(0))
+        .unwrap()
+        .optimum(
+            gridlock_puzzles::rush_hour::Metric::Steps,
+            None,
+            &gridlock_search::Limits::none(),
+        )
+        .unwrap()
+        .0
+        .expect("solvable towards row 1");
+    let exit_option = |row: &str| {
+        browser.js(&format!(
+            "const s = document.getElementById('option-exit_row'); s.value = {row:?}; \
+             s.dispatchEvent(new Event('change'))"
+        ));
+    };
+    browser.js(&format!(
+        "const t = document.getElementById('board-text'); t.value = {six:?}; \
+         t.dispatchEvent(new Event('input'))"
+    ));
+    assert_eq!(drawn("data-exit-row"), "3", "the contest's exit on 6x6");
+    exit_option("1");
+    assert_eq!(drawn("data-exit-row"), "1", "the row chosen");
+    browser.click("#solve");
+    browser.wait_text("#step-counter", &format!("Step 0 / {want_six}"));
+    browser.click("#last");
+    browser.wait_text("#step-counter", &format!("Step {want_six} / {want_six}"));
+    assert_eq!(drawn("data-red-out"), "true");
+    assert_eq!(
+        browser.js("return location.hash"),
+        format!(
+            "#rush-hour/{}?exit-row=1",
+            six.trim_end().replace('\n', "/")
+        ),
+        "the link keeps the exit row"
+    );
+    exit_option("auto");
+    assert_eq!(drawn("data-exit-row"), "3");
+    // ... and a link with the exit row opens the board with the option set
+    browser.go(&format!(
+        "{base}#rush-hour/{}?exit-row=1",
+        six.trim_end().replace('\n', "/")
+    ));
+    browser.wait_text("#step-counter", &format!("Step 0 / {want_six}"));
+    assert_eq!(browser.value("option-exit_row"), "1");
+    exit_option("auto");
+
     // A shared link to a 9x9 board opens it and solves it.
     let chain = std::fs::read_to_string(format!(
         "{}/../../tests/fixtures/rush_hour/chain_9x9.txt",

@@ -33,7 +33,7 @@ pub struct Args {
 }
 
 /// True when `--format text` should colour the chips: stdout is a terminal and the user has
-/// not opted out with a non-empty `NO_COLOR` (https://no-color.org).
+/// not opted out with a non-empty `NO_COLOR` (<https://no-color.org>).
 fn use_colour() -> bool {
     colour_wanted(
         std::io::stdout().is_terminal(),

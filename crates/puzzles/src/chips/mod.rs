@@ -19,7 +19,7 @@
 //! Layout: [`board`] (cells, positions packed into 13 bits), [`parse`] (the judge input and
 //! the judge output read back for verification), [`moves`] (the rules as a search graph),
 //! [`solve`] (the engine run once over every position, then a table look-up per puzzle),
-//! [`render`] (text and the judge answer), [`json`] (the JSON objects) and [`verify`] (the
+//! [`render`] (text and the judge answer), [`json`] (the JSON objects) and [`verify`](mod@verify) (the
 //! special judge).
 
 pub mod board;

@@ -254,7 +254,7 @@ type Slot = Arc<Mutex<Option<Heuristic>>>;
 static KEPT_HEURISTICS: Mutex<Vec<(Key, Slot)>> = Mutex::new(Vec::new());
 
 /// The heuristic `choice` comes to for `goal`, as [`prepare`] makes it, kept in memory for
-/// the next calls ([`KEPT`] at a time). Two calls for the same tables wait for one build
+/// the next calls (`KEPT` at a time). Two calls for the same tables wait for one build
 /// rather than racing; a build stopped by `limits` is not kept.
 pub fn kept(
     goal: &Board,

@@ -79,7 +79,7 @@ pub struct Puzzle {
     pub rows: usize,
     /// Columns of the grid.
     pub cols: usize,
-    /// Row-major grid: `0` empty, `1..=9` a piece of that type, [`WALL`] a wall.
+    /// Row-major grid: `0` empty, `1..=9` a piece of that type, `WALL` a wall.
     pub grid: Vec<u8>,
     /// Playable cells and their neighbours.
     pub geometry: Geometry,

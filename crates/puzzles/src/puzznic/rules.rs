@@ -249,7 +249,7 @@ pub fn resolve(
 }
 
 /// [`resolve`] with a caller-provided buffer that receives the falling flags of step 3 (one
-/// per cell). The work is done on bitboards ([`resolve_bits`]); only the pieces that vanish
+/// per cell). The work is done on bitboards (`resolve_bits`); only the pieces that vanish
 /// or fall are written back.
 #[inline]
 pub fn resolve_in(

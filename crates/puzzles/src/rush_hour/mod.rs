@@ -18,9 +18,9 @@
 //!   [`bound`]: an admissible lower bound on the distance to the exit, for guided search;
 //! - [`moves`]: moves, directions, metrics, the one legality rule; [`graphs`]: the graphs
 //!   the engine searches;
-//! - [`parse`]: every input format and shape; [`puzzle`]: a parsed [`Puzzle`], which picks
+//! - [`parse`](mod@parse): every input format and shape; [`puzzle`]: a parsed [`Puzzle`], which picks
 //!   the model and is every command's entry point;
-//! - [`solve`]: the contest answer, optimal solutions, batch and component analysis;
+//! - [`solve`](mod@solve): the contest answer, optimal solutions, batch and component analysis;
 //! - [`render`] (text), [`json`] (every JSON object the command line prints), [`verify`]
 //!   (the special judge).
 //!

@@ -2,7 +2,7 @@
 //! row 3 ([`super::six`]: a position is one `u64`, moves come from precomputed tables, and
 //! its components are explored by the engine's slot explorer) and every other board up to
 //! 12×12 ([`super::general`]: positions of one to five words, lane masks, sorted levels).
-//! The solver, the batch and `explore` ([`super::solve`]) are written once over this trait
+//! The solver, the batch and `explore` ([`super::solve`](mod@super::solve)) are written once over this trait
 //! and compiled for each; legality, rendering and the verifier read plain offsets and need
 //! no model at all.
 

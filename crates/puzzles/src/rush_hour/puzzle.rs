@@ -1,6 +1,6 @@
 //! The entry point for every board: a parsed [`Puzzle`] holds its board prepared for the
 //! model that fits it (the 6×6 model for a 6×6 board with the exit in row 3, the R×C model
-//! otherwise) and answers every command through the searches of [`super::solve`], compiled
+//! otherwise) and answers every command through the searches of [`super::solve`](mod@super::solve), compiled
 //! for that model. The command line, the web player and the tests take this one path.
 
 use super::board::Board;

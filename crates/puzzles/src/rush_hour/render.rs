@@ -10,7 +10,7 @@ use super::six;
 const NAMES: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnpqrstuvwyz";
 
 /// The letter vehicle `i` gets in the one-line form: its own letter if the input used
-/// letters, otherwise its place in [`NAMES`] (`A` kept for the red car).
+/// letters, otherwise its place in `NAMES` (`A` kept for the red car).
 pub fn letter(board: &Board, i: usize) -> char {
     match board.vehicles()[i].label {
         Label::Letter(c) => c,
@@ -28,7 +28,7 @@ fn standard(board: &Board) -> bool {
 
 /// The one-line form: on the contest's board the database's 36-character string, otherwise
 /// the rows separated by `/` (`ooooooo/AAooooo/...`), in letters (`o` empty, `x` wall).
-/// [`super::parse`] reads both back.
+/// [`super::parse`](mod@super::parse) reads both back.
 pub fn string(board: &Board, offsets: &[u8]) -> String {
     let owners = board.owners(offsets);
     let mut out = String::with_capacity(board.rows() * (board.cols() + 1));

@@ -18,7 +18,7 @@
 //! rows, collections), [`moves`] (the step rule), [`maze`] (the compact level the solver
 //! uses: live cells first, neighbours, push distances), [`bits`] (box sets),
 //! [`deadlock`] (dead cells and freeze deadlocks), [`bound`] (lower bounds), [`graph`]
-//! (the push graph), [`tunnel`] (tunnel macros), [`solve`], [`corral`] (PI-corral pruning),
+//! (the push graph), [`tunnel`] (tunnel macros), [`solve`](mod@solve), [`corral`] (PI-corral pruning),
 //! [`fast`] (`--fast`'s portfolio), [`packing`] (goal-room packing order), [`features`] and
 //! [`fess`] (a feature-space search, measured, off by default), [`render`], [`json`],
 //! [`verify`] and [`dataset`] (levels with optimal answers for `gridlock.datasets`). See

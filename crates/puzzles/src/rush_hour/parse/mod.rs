@@ -11,7 +11,7 @@
 //! 6 cells, is read by the 6×6 readers (`six.rs`), whose messages speak of 6 rows and
 //! columns; any other shape by the R×C readers (`general.rs`). Both
 //! read the text into cells that remember where they were written, and one function
-//! ([`build`]) turns the cells into vehicles, walls and the exit, so every format and shape
+//! (`build`) turns the cells into vehicles, walls and the exit, so every format and shape
 //! gets the same checks and the same precise messages.
 //!
 //! The exit is on the right edge of the exit row: `--exit-row` when given (the red car must

@@ -65,7 +65,7 @@ impl Scratch {
     }
 
     /// Whether the position of rank `r` was already visited (ranks come from
-    /// [`Scratch::ranker`], so its block exists).
+    /// `Scratch::ranker`, so its block exists).
     #[inline]
     pub fn is_seen(&mut self, r: u64) -> bool {
         self.grow();
@@ -160,13 +160,13 @@ impl Scratch {
     /// Optimal number of moves of `start` in `layout` if it is at most `max_depth`.
     ///
     /// Breadth first, keeping only positions that may still reach a goal in time: a position
-    /// `g` moves from the start is dropped when `g` plus [`moves_left_at_least`] exceeds
+    /// `g` moves from the start is dropped when `g` plus `moves_left_at_least` exceeds
     /// `max_depth`. No position on a path that reaches a goal within `max_depth` is ever
     /// dropped (along such a path `g` plus the true distance is at most `max_depth`, and the
     /// bound never exceeds the true distance), so the depth returned is still the optimum; the
     /// last layer, where only goals count, is never stored, and only the red car's slides
     /// (the only ones that can reach a goal) are generated for it. Each successor's bound is
-    /// updated from its parent's (see [`Here`]) rather than recomputed.
+    /// updated from its parent's (see `Here`) rather than recomputed.
     pub fn solve_within(&mut self, layout: &Layout, start: u64, max_depth: u32) -> Option<u32> {
         let t = tables();
         if layout.is_goal(start) {
