@@ -19,7 +19,8 @@
 //! uses: live cells first, neighbours, push distances), [`bits`] (box sets),
 //! [`deadlock`] (dead cells and freeze deadlocks), [`bound`] (lower bounds), [`graph`]
 //! (the push graph), [`tunnel`] (tunnel macros), [`solve`](mod@solve), [`corral`] (PI-corral pruning),
-//! [`fast`] (`--fast`'s portfolio), [`packing`] (goal-room packing order), [`features`] and
+//! [`fast`] (`--fast`'s portfolio), [`packing`] (goal-room packing order), [`goal_room`]
+//! (`--fast`'s goal-room macros), [`features`] and
 //! [`fess`] (a feature-space search, measured, off by default), [`render`], [`json`],
 //! [`verify`] and [`dataset`] (levels with optimal answers for `gridlock.datasets`). See
 //! `docs/sokoban.md` and `docs/sokoban-solver.md`.
