@@ -53,6 +53,28 @@ fn pieces(levels: &[Level]) {
             },
         ),
         (
+            "no tunnel macros",
+            Tuning {
+                tunnels: false,
+                ..shipped.clone()
+            },
+        ),
+        (
+            "no goal-room macros",
+            Tuning {
+                rooms: false,
+                ..shipped.clone()
+            },
+        ),
+        (
+            "no macros",
+            Tuning {
+                tunnels: false,
+                rooms: false,
+                ..shipped.clone()
+            },
+        ),
+        (
             "with the packing order (penalty 4)",
             Tuning {
                 penalty: 4,

@@ -6,10 +6,12 @@
 
 mod sokoban_support;
 
+use gridlock_puzzles::sokoban::goal_room::GoalRooms;
+use gridlock_puzzles::sokoban::maze::Maze;
 use gridlock_puzzles::sokoban::{parse_level, solve, Objective, SolveOptions};
 use gridlock_search::Limits;
 use proptest::prelude::*;
-use sokoban_support::{brute_force, random_level, Grid};
+use sokoban_support::{brute_force, random_level, tunnel_level, Grid};
 
 /// The library's answer as `(moves, pushes)`, checked by replaying it with the tests' rules.
 fn library(text: &str, objective: Objective) -> Option<(u32, u32)> {
@@ -95,4 +97,31 @@ fn hand_made_levels_match_brute_force() {
             check(text);
         }
     }
+}
+
+/// Levels whose goals lie behind a corridor (goal rooms with one entrance, where `--fast`
+/// routes boxes by the packing order): `--fast` still answers exactly the solvable ones, with
+/// valid answers, and the rooms are really there (so the macros are exercised).
+#[test]
+fn fast_with_goal_rooms_answers_exactly_the_solvable_levels() {
+    let mut with_room = 0;
+    for seed in 0..240u64 {
+        let text = tunnel_level(seed, 1 + seed as usize % 3, seed % 4 != 0);
+        let level = parse_level(&text, None).expect("generated levels are valid");
+        let maze = Maze::new(&level);
+        if let Some(boxes) = maze.boxes_of::<1>(&level.start) {
+            let player = maze.index[level.start.player];
+            with_room += GoalRooms::new::<1>(&maze, &boxes, player).is_some() as u32;
+        }
+        let optimum = brute_force(&Grid::read(&text), true);
+        let quick = fast(&text);
+        assert_eq!(quick.is_some(), optimum.is_some(), "{text}");
+        if let (Some(q), Some(o)) = (quick, optimum) {
+            assert!(
+                q.1 >= o.1,
+                "fast found fewer pushes than the optimum: {text}"
+            );
+        }
+    }
+    assert!(with_room >= 30, "only {with_room} levels with a goal room");
 }

@@ -11,7 +11,10 @@
 //! holds a pattern learned that way, is dropped ([`super::corral_deadlock`]). Every rule
 //! only removes positions that cannot be solved (corral pruning keeps a shortest solution
 //! from every position), so when the search runs out of nodes the level is proven
-//! unsolvable.
+//! unsolvable. Pushes into tunnels are continued as in the optimal search
+//! ([`super::tunnel`]), and boxes entering a goal room are routed to the goal its packing
+//! order fills next ([`super::goal_room`]); that macro may lose a solution, so a search
+//! that runs out of nodes with it searches again without it.
 
 use super::bits::Bits;
 use super::bound::Bound;
@@ -19,10 +22,12 @@ use super::corral::Corrals;
 use super::corral_deadlock::CorralDeadlocks;
 use super::fess::fess;
 use super::frozen_goals::FrozenGoals;
+use super::goal_room::GoalRooms;
 use super::graph::{Node, Push, RegionGraph, Walk};
 use super::maze::Maze;
 use super::packing::Packing;
 use super::patterns::Patterns;
+use super::tunnel::Tunnels;
 use gridlock_search::{astar_pruning, Edge, Graph, Limits, Stats, StopReason, Stopped};
 use rayon::prelude::*;
 use std::cell::RefCell;
@@ -44,6 +49,10 @@ pub struct FastGraph<'a, const W: usize> {
     regions: RegionGraph<'a, W>,
     /// The corral finder, when corral pruning is on (off only to measure it).
     corrals: Option<RefCell<Corrals>>,
+    /// Tunnel macros ([`Tunnels`]), when on.
+    tunnels: Option<Tunnels>,
+    /// Goal-room macros ([`GoalRooms`]), when on and the level has a room.
+    rooms: Option<GoalRooms>,
 }
 
 impl<'a, const W: usize> FastGraph<'a, W> {
@@ -52,7 +61,73 @@ impl<'a, const W: usize> FastGraph<'a, W> {
         FastGraph {
             regions: RegionGraph::new(maze),
             corrals: corral.then(|| RefCell::new(Corrals::new(maze))),
+            tunnels: None,
+            rooms: None,
         }
+    }
+
+    /// The same graph with tunnel macros when `tunnels`, and goal-room macros for `rooms`.
+    pub fn with_macros(self, tunnels: bool, rooms: Option<GoalRooms>) -> Self {
+        FastGraph {
+            tunnels: tunnels.then(|| Tunnels::new(self.regions.maze)),
+            rooms,
+            ..self
+        }
+    }
+
+    /// Whether some edge may be a macro that can lose a solution (a goal room is used).
+    pub fn lossy(&self) -> bool {
+        self.rooms.is_some()
+    }
+
+    /// Continues the push `push` that led to `next` (the player where the box was) through
+    /// a tunnel and into a goal room: the position at the end and the pushes in all, the
+    /// pushes after the first added to `record` when given; `None` when the run is lost.
+    fn complete(
+        &self,
+        push: Push,
+        mut next: Node<W>,
+        mut record: Option<&mut Vec<Push>>,
+    ) -> Option<(Node<W>, u32)> {
+        let maze = self.regions.maze;
+        let mut moved = maze.step(push.from, push.dir);
+        let mut pushes = 1;
+        if let Some(tunnels) = &self.tunnels {
+            let (after, added) = tunnels.run(maze, next, push.from, push.dir)?;
+            for _ in 0..added {
+                let to = maze.step(moved, push.dir);
+                if let Some(r) = record.as_mut() {
+                    r.push(Push {
+                        from: moved,
+                        dir: push.dir,
+                    });
+                }
+                moved = to;
+            }
+            next = after;
+            pushes += u32::from(added);
+        }
+        if let Some(rooms) = &self.rooms {
+            if let Some((after, added)) = rooms.route(maze, &next, moved, record) {
+                next = after;
+                pushes += added;
+            }
+        }
+        Some((next, pushes))
+    }
+
+    /// The single pushes of a path of this graph (its macros unrolled), from `start`.
+    pub fn unroll(&self, start: Node<W>, steps: &[(Push, Node<W>)]) -> Vec<Push> {
+        let maze = self.regions.maze;
+        let mut pushes = Vec::with_capacity(steps.len());
+        let mut at = start;
+        for &(push, after) in steps {
+            pushes.push(push);
+            let next = at.pushed(maze, push.from, maze.step(push.from, push.dir));
+            self.complete(push, next, Some(&mut pushes));
+            at = after;
+        }
+        pushes
     }
 
     /// `node` with the player moved to the smallest cell it can reach.
@@ -72,7 +147,19 @@ impl<const W: usize> Graph for FastGraph<'_, W> {
             let corrals = self.corrals.as_ref()?;
             corrals.borrow_mut().fence(maze, node, walk)
         };
-        self.regions.successors_among(node, fence, out);
+        let Some(rooms) = &self.rooms else {
+            if self.tunnels.is_none() {
+                return self.regions.successors_among(node, fence, out);
+            }
+            let complete = |push, next| self.complete(push, next, None);
+            return self.regions.successors_with(node, fence, complete, out);
+        };
+        let fence = |walk: &Walk| {
+            let pushable = fence(walk).unwrap_or(node.boxes);
+            Some(rooms.pushable(maze, &node.boxes, pushable))
+        };
+        let complete = |push, next| self.complete(push, next, None);
+        self.regions.successors_with(node, fence, complete, out);
     }
 }
 
@@ -224,6 +311,10 @@ pub struct Tuning {
     /// Run the corral-deadlock searches in the first round too (off: they start with the
     /// second, as measured on Boxoban, where most levels end in the first round).
     pub deadlock_first_round: bool,
+    /// Tunnel macros ([`Tunnels`]) on the fast graph.
+    pub tunnels: bool,
+    /// Goal-room macros ([`GoalRooms`]).
+    pub rooms: bool,
 }
 
 impl Default for Tuning {
@@ -239,6 +330,8 @@ impl Default for Tuning {
             first_cap: FIRST_CAP,
             frozen_goals: true,
             deadlock_first_round: false,
+            tunnels: true,
+            rooms: true,
         }
     }
 }
@@ -253,6 +346,45 @@ fn weighted<const W: usize>(
     (weight, tuning, known): (u32, &Tuning, &Patterns<W>),
     limits: &Limits,
 ) -> (Answer, Option<Patterns<W>>) {
+    let rooms = tuning
+        .rooms
+        .then(|| GoalRooms::new(maze, &start.boxes, start.player))
+        .flatten();
+    let graph = FastGraph::new(maze, tuning.corral).with_macros(tuning.tunnels, rooms);
+    let member = (weight, tuning, known);
+    let (found, learned) = weighted_on(&graph, maze, start, packing, member, limits);
+    if matches!(found, Ok((None, _))) && graph.lossy() {
+        // the goal-room macros may have lost the solution: search again without them, with
+        // what the first search learned (its patterns are deadlocks of the plain push graph)
+        let graph = FastGraph::new(maze, tuning.corral).with_macros(tuning.tunnels, None);
+        let known = learned.as_ref().unwrap_or(known);
+        let (again, learned) =
+            weighted_on(&graph, maze, start, packing, (weight, tuning, known), limits);
+        let again = match (found, again) {
+            (Ok((_, first)), Ok((pushes, mut stats))) => {
+                stats.absorb(&first);
+                Ok((pushes, stats))
+            }
+            (Ok((_, first)), Err(mut stopped)) => {
+                stopped.stats.absorb(&first);
+                Err(stopped)
+            }
+            (Err(e), _) => Err(e),
+        };
+        return (again, learned);
+    }
+    (found, learned)
+}
+
+/// One weighted search on `graph`, with the patterns it learned.
+fn weighted_on<const W: usize>(
+    fast: &FastGraph<'_, W>,
+    maze: &Maze,
+    start: Node<W>,
+    packing: &Packing,
+    (weight, tuning, known): (u32, &Tuning, &Patterns<W>),
+    limits: &Limits,
+) -> (Answer, Option<Patterns<W>>) {
     let goal: Bits<W> = maze.goal_set();
     let penalty = tuning.penalty;
     let mut bound = Bound::new(maze);
@@ -261,7 +393,7 @@ fn weighted<const W: usize>(
         .then(|| RefCell::new(CorralDeadlocks::inheriting(maze, tuning.deadlock, known)));
     let corral = corral.as_ref();
     let graph = Checked {
-        graph: FastGraph::new(maze, tuning.corral),
+        graph: fast,
         corral: corral.filter(|_| tuning.on_expansion),
     };
     let found = astar_pruning(
@@ -285,7 +417,8 @@ fn weighted<const W: usize>(
         limits,
     );
     let learned = corral.map(|c| c.borrow().patterns().clone());
-    (found.map(|f| (f.path.map(|p| p.moves()), f.stats)), learned)
+    let answer = found.map(|f| (f.path.map(|p| fast.unroll(p.start, &p.steps)), f.stats));
+    (answer, learned)
 }
 
 /// One search's answer: the pushes of a solution (`None`: proven unsolvable), or the stop.
@@ -294,7 +427,7 @@ type Answer = Result<(Option<Vec<Push>>, Stats), Stopped>;
 /// [`FastGraph`], expanding nothing from a position whose corral sub-search fails
 /// ([`CorralDeadlocks::searched`]) when `corral` is given.
 struct Checked<'g, 'a, const W: usize> {
-    graph: FastGraph<'a, W>,
+    graph: &'g FastGraph<'a, W>,
     corral: Option<&'g RefCell<CorralDeadlocks<'a, W>>>,
 }
 

@@ -340,12 +340,27 @@ impl<const W: usize> RegionGraph<'_, W> {
         fence: impl FnOnce(&Walk) -> Option<Bits<W>>,
         out: &mut Vec<Edge<Node<W>, Push, u32>>,
     ) {
+        self.successors_with(node, fence, |_, next| Some((next, 1)), out);
+    }
+
+    /// As [`RegionGraph::successors_among`], each push then handed to `complete`, which
+    /// continues it (a macro: the position at its end and its pushes) or drops it (`None`).
+    #[inline]
+    pub fn successors_with(
+        &self,
+        node: &Node<W>,
+        fence: impl FnOnce(&Walk) -> Option<Bits<W>>,
+        mut complete: impl FnMut(Push, Node<W>) -> Option<(Node<W>, u32)>,
+        out: &mut Vec<Edge<Node<W>, Push, u32>>,
+    ) {
         let maze = self.maze;
         let mut walk = self.walk.borrow_mut();
         walk.explore(maze, node);
         let boxes = fence(&walk).unwrap_or(node.boxes);
         legal_pushes(maze, node, boxes, &walk, |push, _, next| {
-            out.push(Edge::new(push, self.normalise(&next), 1));
+            if let Some((next, cost)) = complete(push, next) {
+                out.push(Edge::new(push, self.normalise(&next), cost));
+            }
         });
     }
 }

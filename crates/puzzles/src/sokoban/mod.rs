@@ -19,9 +19,10 @@
 //! uses: live cells first, neighbours, push distances), [`bits`] (box sets),
 //! [`deadlock`] (dead cells and freeze deadlocks), [`bound`] (lower bounds), [`graph`]
 //! (the push graph), [`tunnel`] (tunnel macros), [`solve`](mod@solve), [`corral`] (PI-corral pruning),
-//! [`fast`] (`--fast`'s portfolio), [`packing`] (goal-room packing order), [`features`] and
-//! [`fess`] (a feature-space search, measured, off by default), [`frozen_goals`] (`--fast`'s
-//! bound with boxes frozen on goals as walls), [`render`], [`json`],
+//! [`fast`] (`--fast`'s portfolio), [`packing`] (goal-room packing order), [`goal_room`]
+//! (`--fast`'s goal-room macros), [`features`] and [`fess`] (a feature-space search,
+//! measured, off by default), [`frozen_goals`] (`--fast`'s bound with boxes frozen on goals
+//! as walls), [`render`], [`json`],
 //! [`verify`] and [`dataset`] (levels with optimal answers for `gridlock.datasets`). See
 //! `docs/sokoban.md` and `docs/sokoban-solver.md`.
 
@@ -37,6 +38,7 @@ pub mod features;
 pub mod fess;
 pub mod frozen_goals;
 pub mod generate;
+pub mod goal_room;
 pub mod graph;
 pub mod json;
 pub mod maze;

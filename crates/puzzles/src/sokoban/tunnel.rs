@@ -1,6 +1,7 @@
-//! Tunnel macros for the optimal searches: a push that leaves the player inside a one-wide
-//! corridor, behind its box, is continued straight on as one edge of the push graph, every
-//! push and step counted, so the edge's cost stays exact.
+//! Tunnel macros for the optimal searches (and `--fast`, [`super::fast::FastGraph`]): a
+//! push that leaves the player inside a one-wide corridor, behind its box, is continued
+//! straight on as one edge of the push graph, every push and step counted, so the edge's
+//! cost stays exact.
 //!
 //! The idea is Junghanns and Schaeffer's (Rolling Stone, *tunnel macros*: once a box is in a
 //! tunnel, push it through); the conditions below are the ones this module proves keep every
