@@ -18,13 +18,14 @@
 use crate::levels::Sweep;
 use crate::limits::{Limits, StopReason, Stopped};
 use crate::memory::{reserve, reserve_exact, Held};
+use crate::spread::{expand_level, PARALLEL_MIN};
 use crate::stats::Stats;
 use std::cmp::Ordering;
 use std::ops::ControlFlow;
 use std::time::Instant;
 
 /// A state that sorts by radix: a fixed number of 64-bit words.
-pub trait RadixKey: Copy + Eq {
+pub trait RadixKey: Copy + Eq + Send + Sync {
     /// Words in the key.
     const WORDS: usize;
     /// Word `i` (`i < WORDS`); word `WORDS - 1` is the most significant.
@@ -49,7 +50,7 @@ impl<const N: usize> RadixKey for [u64; N] {
 
 /// A reversible graph whose operators are numbered `0..64` (at most), with a way to say which
 /// operators of a new state cannot lead to a state farther from the start than itself.
-pub trait MaskedGraph {
+pub trait MaskedGraph: Sync {
     /// A packed position.
     type State: RadixKey;
 
@@ -130,7 +131,7 @@ fn radix_sort<S: RadixKey>(
 
 /// LSD radix passes over `run`, `buffer` (as long) taking every other pass; true when the
 /// sorted run ends in `buffer`.
-fn radix_passes<S: RadixKey>(run: &mut [(S, u64)], buffer: &mut [(S, u64)]) -> bool {
+pub(crate) fn radix_passes<S: RadixKey>(run: &mut [(S, u64)], buffer: &mut [(S, u64)]) -> bool {
     let n = run.len();
     if n < 256 {
         run.sort_unstable_by(|a, b| key_cmp(&a.0, &b.0));
@@ -175,7 +176,11 @@ fn radix_passes<S: RadixKey>(run: &mut [(S, u64)], buffer: &mut [(S, u64)]) -> b
 
 /// Merges equal keys of sorted `items` (their masks OR-ed) and drops those in `a` or `b`
 /// (both sorted).
-fn dedup_against<S: RadixKey>(items: &mut Vec<(S, u64)>, a: &[(S, u64)], b: &[(S, u64)]) {
+pub(crate) fn dedup_against<S: RadixKey>(
+    items: &mut Vec<(S, u64)>,
+    a: &[(S, u64)],
+    b: &[(S, u64)],
+) {
     let (mut ia, mut ib) = (0, 0);
     let mut out = 0;
     let mut i = 0;
@@ -228,7 +233,7 @@ pub(crate) const FLUSH_MIN: usize = 1 << 16;
 /// bytes per position instead of 300 for 5 % more instructions (a merge sorts only what came
 /// since the last one, then merges the two runs), the trade a board that fills the memory
 /// wants.
-const FLUSH_FACTOR: usize = 2;
+pub(crate) const FLUSH_FACTOR: usize = 2;
 
 /// [`frontier_sweep`] that sorts and merges the candidates early whenever they reach
 /// `flush_min` and [`FLUSH_FACTOR`] times the level being expanded (and twice what the last
@@ -293,7 +298,25 @@ where
         // `next[..merged]`: what the last early merge kept, sorted
         let mut merged = 0;
         let mut flush_at = flush_min.max(FLUSH_FACTOR * current.len());
-        for &(s, skip) in &current {
+        if current.len() >= PARALLEL_MIN {
+            // the sort's buffer of the smaller levels before is not used again
+            scratch = Vec::new();
+            let others = kept + prev.held() + current.held();
+            let level = (&current[..], &prev[..]);
+            let expanded = expand_level(
+                graph, level, &mut next, flush_at, others, limits, &mut stats,
+            );
+            if let Err(reason) = expanded {
+                outcome = Err(reason);
+                break 'levels;
+            }
+        }
+        let serial = if current.len() >= PARALLEL_MIN {
+            &current[..0]
+        } else {
+            &current[..]
+        };
+        for &(s, skip) in serial {
             if let Err(reason) = limits.expanding(&mut stats) {
                 outcome = Err(reason);
                 break 'levels;
@@ -337,20 +360,22 @@ where
                 flush_at = flush_at.max(2 * next.len());
             }
         }
-        let sorted = merge(
-            &mut next,
-            merged,
-            &mut scratch,
-            &current,
-            &prev,
-            kept,
-            limits,
-        );
-        let others = kept + prev.held() + current.held() + scratch.held();
-        stats.hold_bytes(sorted.unwrap_or(others + next.held()));
-        if let Err(reason) = sorted {
-            outcome = Err(reason);
-            break;
+        if serial.len() == current.len() {
+            let sorted = merge(
+                &mut next,
+                merged,
+                &mut scratch,
+                &current,
+                &prev,
+                kept,
+                limits,
+            );
+            let others = kept + prev.held() + current.held() + scratch.held();
+            stats.hold_bytes(sorted.unwrap_or(others + next.held()));
+            if let Err(reason) = sorted {
+                outcome = Err(reason);
+                break;
+            }
         }
         next.retain(|(s, _)| admit(s, depth + 1));
         // the level is held for two more levels: without the room its candidates took
