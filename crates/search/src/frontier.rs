@@ -20,6 +20,7 @@ use crate::limits::{Limits, StopReason, Stopped};
 use crate::memory::{reserve, reserve_exact, Held};
 use crate::spread::{expand_level, PARALLEL_MIN};
 use crate::stats::Stats;
+use rayon::prelude::*;
 use std::cmp::Ordering;
 use std::ops::ControlFlow;
 use std::time::Instant;
@@ -181,6 +182,16 @@ pub(crate) fn dedup_against<S: RadixKey>(
     a: &[(S, u64)],
     b: &[(S, u64)],
 ) {
+    let kept = dedup_slice(items, a, b);
+    items.truncate(kept);
+}
+
+/// [`dedup_against`] on a slice: what is kept moves to its front; returns how many.
+pub(crate) fn dedup_slice<S: RadixKey>(
+    items: &mut [(S, u64)],
+    a: &[(S, u64)],
+    b: &[(S, u64)],
+) -> usize {
     let (mut ia, mut ib) = (0, 0);
     let mut out = 0;
     let mut i = 0;
@@ -203,7 +214,7 @@ pub(crate) fn dedup_against<S: RadixKey>(
             out += 1;
         }
     }
-    items.truncate(out);
+    out
 }
 
 /// Visits every state reachable from `start` once, level by level, calling
@@ -221,7 +232,15 @@ pub fn frontier_sweep<G, B>(
 where
     G: MaskedGraph,
 {
-    sweep_flushing(graph, start, limits, |_, _| true, visit, FLUSH_MIN, None)
+    sweep_flushing(
+        graph,
+        start,
+        limits,
+        (|_| 0, |_, _| true),
+        visit,
+        FLUSH_MIN,
+        None,
+    )
 }
 
 /// Candidates of the next level collected before they are sorted and merged, at the least.
@@ -243,8 +262,9 @@ pub(crate) const FLUSH_FACTOR: usize = 2;
 /// counted by capacity; the candidates grow within the budget, so a level too large for it
 /// stops the sweep before the allocation, with the level as its lower bound.
 ///
-/// `admit(state, distance)` is asked once of every new state of a level, after its
-/// duplicates are merged: a state it refuses is neither visited nor expanded (it is found
+/// `admit(distance, score(state))` is asked once of every new state of a level, in key
+/// order, after its duplicates are merged (`score`, the costly part, runs on every core for
+/// a large level): a state it refuses is neither visited nor expanded (it is found
 /// again, and asked again, from the next level). A refusal that grows with the distance (a
 /// guided search: `distance + bound > limit`) keeps the levels right: a state refused at a
 /// distance is refused farther away too, so every held state still lies one level from its
@@ -258,7 +278,10 @@ pub(crate) fn sweep_flushing<G, B>(
     graph: &G,
     start: G::State,
     limits: &Limits,
-    mut admit: impl FnMut(&G::State, u32) -> bool,
+    (score, mut admit): (
+        impl Fn(&G::State) -> u32 + Sync,
+        impl FnMut(u32, u32) -> bool,
+    ),
     mut visit: impl FnMut(&G::State, u32) -> ControlFlow<B>,
     flush_min: usize,
     mut keep: Option<&mut Vec<Vec<G::State>>>,
@@ -377,7 +400,20 @@ where
                 break;
             }
         }
-        next.retain(|(s, _)| admit(s, depth + 1));
+        // the scores (a guided search's bound, the costly part) on every core for a large
+        // level; `admit` then sees them in key order on this thread
+        let scores: Vec<u32> = if next.len() >= PARALLEL_MIN {
+            next.par_iter().map(|(s, _)| score(s)).collect()
+        } else {
+            next.iter().map(|(s, _)| score(s)).collect()
+        };
+        stats.hold_bytes(kept + prev.held() + current.held() + next.held() + scores.held());
+        let mut at = 0;
+        next.retain(|_| {
+            at += 1;
+            admit(depth + 1, scores[at - 1])
+        });
+        drop(scores);
         // the level is held for two more levels: without the room its candidates took
         next.shrink_to_fit();
         let held = kept_states + prev.len() + current.len() + next.len();
@@ -539,7 +575,7 @@ mod tests {
                 &Rook(60, 50),
                 61,
                 &Limits::none(),
-                |_, _| true,
+                (|_| 0, |_, _| true),
                 |&s, d| {
                     seen.push((s, d));
                     ControlFlow::<()>::Continue(())

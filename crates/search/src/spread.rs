@@ -9,7 +9,7 @@
 //! chunks and rounds depend only on the level, so are the counts and the bytes `--stats`
 //! reports.
 
-use crate::frontier::{dedup_against, key_cmp, radix_passes, MaskedGraph, RadixKey};
+use crate::frontier::{dedup_slice, key_cmp, radix_passes, MaskedGraph, RadixKey};
 use crate::limits::{Limits, StopReason};
 use crate::memory::Held;
 use crate::stats::Stats;
@@ -55,10 +55,18 @@ pub(crate) fn expand_level<G: MaskedGraph>(
             g => (flush_at as u64 * done as u64 / g) as usize,
         };
         let take = want.div_ceil(CHUNK).max(1) * CHUNK;
+        // the round's allocations are made on many threads at once: the budget is checked
+        // before them, for what the round should take (its candidates, then the merge's
+        // buffer as long as them and the level so far)
+        let item = std::mem::size_of::<Entry<G::State>>() as u64;
+        let before = others + next.held();
+        limits.check_bytes(before, before + (2 * flush_at + next.len()) as u64 * item)?;
         let block = &current[done..(done + take).min(current.len())];
         let runs: Vec<(Vec<Entry<G::State>>, u64)> = block
             .par_chunks(CHUNK)
-            .map(|chunk| expand_chunk(graph, chunk))
+            .map_init(Scratch::default, |scratch, chunk| {
+                expand_chunk(graph, chunk, scratch)
+            })
             .collect();
         done += block.len();
         stats.expanded += block.len() as u64;
@@ -69,8 +77,10 @@ pub(crate) fn expand_level<G: MaskedGraph>(
         let held = others + next.held() + round;
         let mut slices: Vec<&[Entry<G::State>]> = runs.iter().map(|r| &r.0[..]).collect();
         slices.push(next);
+        // the merge writes into one buffer as long as its inputs
+        let inputs = slices.iter().map(|s| s.len()).sum::<usize>();
         let merged = merge_runs(&slices, current, prev);
-        let peak = held + merged.held();
+        let peak = held + (inputs * std::mem::size_of::<Entry<G::State>>()) as u64;
         stats.hold_bytes(peak);
         limits.check_bytes(held, peak)?;
         *next = merged;
@@ -78,26 +88,33 @@ pub(crate) fn expand_level<G: MaskedGraph>(
     Ok(())
 }
 
-/// The candidates of `chunk`, sorted, duplicates merged (masks OR-ed), and how many were
-/// generated before merging.
+/// A task's buffers for the candidates of a chunk and their sort, used again for the next
+/// chunk of the same task (fewer allocations and page faults than one per chunk).
+type Scratch<S> = (Vec<Entry<S>>, Vec<Entry<S>>);
+
+/// The candidates of `chunk`, sorted, duplicates merged (masks OR-ed), in a vector of
+/// exactly their length, and how many were generated before merging.
 fn expand_chunk<G: MaskedGraph>(
     graph: &G,
     chunk: &[Entry<G::State>],
+    (run, buffer): &mut Scratch<G::State>,
 ) -> (Vec<Entry<G::State>>, u64) {
-    let mut run = Vec::new();
+    run.clear();
     for &(s, skip) in chunk {
         graph.expand(&s, skip, |t, mask| run.push((t, mask)));
     }
     let raw = run.len() as u64;
-    if let Some(&first) = run.first() {
-        let mut buffer = vec![first; run.len()];
-        if radix_passes(&mut run, &mut buffer) {
-            run = buffer;
-        }
-    }
-    dedup_against(&mut run, &[], &[]);
-    run.shrink_to_fit();
-    (run, raw)
+    let Some(&first) = run.first() else {
+        return (Vec::new(), 0);
+    };
+    buffer.resize(run.len(), first);
+    let sorted = if radix_passes(run, &mut buffer[..raw as usize]) {
+        &mut buffer[..raw as usize]
+    } else {
+        &mut run[..]
+    };
+    let kept = dedup_slice(sorted, &[], &[]);
+    (sorted[..kept].to_vec(), raw)
 }
 
 /// The sorted union of the sorted `runs` (masks of equal states OR-ed) without the states
@@ -123,25 +140,47 @@ fn merge_runs<S: RadixKey>(
     };
     let run_cuts: Vec<Vec<usize>> = runs.iter().map(|r| cuts(r)).collect();
     let (cur_cuts, prev_cuts) = (cuts(current), cuts(prev));
-    let pieces: Vec<Vec<Entry<S>>> = (0..=splitters.len())
+    let parts = splitters.len() + 1;
+    let sizes: Vec<usize> = (0..parts)
+        .map(|p| run_cuts.iter().map(|c| c[p + 1] - c[p]).sum())
+        .collect();
+    let Some(&(filler, _)) = runs.iter().find_map(|r| r.first()) else {
+        return Vec::new();
+    };
+    // each range is merged in its own place of the output, then the ranges are closed up:
+    // no second copy of the candidates
+    let mut out = vec![(filler, 0); total];
+    let mut places = Vec::with_capacity(parts);
+    let mut rest = &mut out[..];
+    for &n in &sizes {
+        let (place, after) = rest.split_at_mut(n);
+        places.push(place);
+        rest = after;
+    }
+    let kept: Vec<usize> = places
         .into_par_iter()
-        .map(|p| {
-            let len = run_cuts.iter().map(|c| c[p + 1] - c[p]).sum();
-            let mut piece = Vec::with_capacity(len);
+        .enumerate()
+        .map(|(p, place)| {
+            let mut at = 0;
             for (run, c) in runs.iter().zip(&run_cuts) {
-                piece.extend_from_slice(&run[c[p]..c[p + 1]]);
+                let part = &run[c[p]..c[p + 1]];
+                place[at..at + part.len()].copy_from_slice(part);
+                at += part.len();
             }
             // a stable sort finds the sorted runs and merges them
-            piece.sort_by(|a, b| key_cmp(&a.0, &b.0));
+            place.sort_by(|a, b| key_cmp(&a.0, &b.0));
             let cur = &current[cur_cuts[p]..cur_cuts[p + 1]];
-            dedup_against(&mut piece, cur, &prev[prev_cuts[p]..prev_cuts[p + 1]]);
-            piece
+            dedup_slice(place, cur, &prev[prev_cuts[p]..prev_cuts[p + 1]])
         })
         .collect();
-    let mut out = Vec::with_capacity(pieces.iter().map(Vec::len).sum());
-    for piece in pieces {
-        out.extend_from_slice(&piece);
+    let (mut write, mut read) = (0, 0);
+    for (&k, &n) in kept.iter().zip(&sizes) {
+        out.copy_within(read..read + k, write);
+        write += k;
+        read += n;
     }
+    out.truncate(write);
+    out.shrink_to_fit();
     out
 }
 
@@ -167,7 +206,7 @@ fn splitters<S: RadixKey>(runs: &[&[Entry<S>]], parts: usize) -> Vec<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::frontier::frontier_sweep;
+    use crate::frontier::{dedup_against, frontier_sweep};
     use std::ops::ControlFlow;
 
     /// Cells of an `n`×`n`×`n` grid, six moves, the reverse of each masked: levels (the
