@@ -18,13 +18,15 @@
 use crate::levels::Sweep;
 use crate::limits::{Limits, StopReason, Stopped};
 use crate::memory::{reserve, reserve_exact, Held};
+use crate::spread::{expand_level, PARALLEL_MIN};
 use crate::stats::Stats;
+use rayon::prelude::*;
 use std::cmp::Ordering;
 use std::ops::ControlFlow;
 use std::time::Instant;
 
 /// A state that sorts by radix: a fixed number of 64-bit words.
-pub trait RadixKey: Copy + Eq {
+pub trait RadixKey: Copy + Eq + Send + Sync {
     /// Words in the key.
     const WORDS: usize;
     /// Word `i` (`i < WORDS`); word `WORDS - 1` is the most significant.
@@ -49,7 +51,7 @@ impl<const N: usize> RadixKey for [u64; N] {
 
 /// A reversible graph whose operators are numbered `0..64` (at most), with a way to say which
 /// operators of a new state cannot lead to a state farther from the start than itself.
-pub trait MaskedGraph {
+pub trait MaskedGraph: Sync {
     /// A packed position.
     type State: RadixKey;
 
@@ -130,7 +132,7 @@ fn radix_sort<S: RadixKey>(
 
 /// LSD radix passes over `run`, `buffer` (as long) taking every other pass; true when the
 /// sorted run ends in `buffer`.
-fn radix_passes<S: RadixKey>(run: &mut [(S, u64)], buffer: &mut [(S, u64)]) -> bool {
+pub(crate) fn radix_passes<S: RadixKey>(run: &mut [(S, u64)], buffer: &mut [(S, u64)]) -> bool {
     let n = run.len();
     if n < 256 {
         run.sort_unstable_by(|a, b| key_cmp(&a.0, &b.0));
@@ -175,7 +177,21 @@ fn radix_passes<S: RadixKey>(run: &mut [(S, u64)], buffer: &mut [(S, u64)]) -> b
 
 /// Merges equal keys of sorted `items` (their masks OR-ed) and drops those in `a` or `b`
 /// (both sorted).
-fn dedup_against<S: RadixKey>(items: &mut Vec<(S, u64)>, a: &[(S, u64)], b: &[(S, u64)]) {
+pub(crate) fn dedup_against<S: RadixKey>(
+    items: &mut Vec<(S, u64)>,
+    a: &[(S, u64)],
+    b: &[(S, u64)],
+) {
+    let kept = dedup_slice(items, a, b);
+    items.truncate(kept);
+}
+
+/// [`dedup_against`] on a slice: what is kept moves to its front; returns how many.
+pub(crate) fn dedup_slice<S: RadixKey>(
+    items: &mut [(S, u64)],
+    a: &[(S, u64)],
+    b: &[(S, u64)],
+) -> usize {
     let (mut ia, mut ib) = (0, 0);
     let mut out = 0;
     let mut i = 0;
@@ -198,7 +214,7 @@ fn dedup_against<S: RadixKey>(items: &mut Vec<(S, u64)>, a: &[(S, u64)], b: &[(S
             out += 1;
         }
     }
-    items.truncate(out);
+    out
 }
 
 /// Visits every state reachable from `start` once, level by level, calling
@@ -216,7 +232,15 @@ pub fn frontier_sweep<G, B>(
 where
     G: MaskedGraph,
 {
-    sweep_flushing(graph, start, limits, |_, _| true, visit, FLUSH_MIN, None)
+    sweep_flushing(
+        graph,
+        start,
+        limits,
+        (|_| 0, |_, _| true),
+        visit,
+        FLUSH_MIN,
+        None,
+    )
 }
 
 /// Candidates of the next level collected before they are sorted and merged, at the least.
@@ -228,7 +252,7 @@ pub(crate) const FLUSH_MIN: usize = 1 << 16;
 /// bytes per position instead of 300 for 5 % more instructions (a merge sorts only what came
 /// since the last one, then merges the two runs), the trade a board that fills the memory
 /// wants.
-const FLUSH_FACTOR: usize = 2;
+pub(crate) const FLUSH_FACTOR: usize = 2;
 
 /// [`frontier_sweep`] that sorts and merges the candidates early whenever they reach
 /// `flush_min` and [`FLUSH_FACTOR`] times the level being expanded (and twice what the last
@@ -238,8 +262,9 @@ const FLUSH_FACTOR: usize = 2;
 /// counted by capacity; the candidates grow within the budget, so a level too large for it
 /// stops the sweep before the allocation, with the level as its lower bound.
 ///
-/// `admit(state, distance)` is asked once of every new state of a level, after its
-/// duplicates are merged: a state it refuses is neither visited nor expanded (it is found
+/// `admit(distance, score(state))` is asked once of every new state of a level, in key
+/// order, after its duplicates are merged (`score`, the costly part, runs on every core for
+/// a large level): a state it refuses is neither visited nor expanded (it is found
 /// again, and asked again, from the next level). A refusal that grows with the distance (a
 /// guided search: `distance + bound > limit`) keeps the levels right: a state refused at a
 /// distance is refused farther away too, so every held state still lies one level from its
@@ -253,7 +278,10 @@ pub(crate) fn sweep_flushing<G, B>(
     graph: &G,
     start: G::State,
     limits: &Limits,
-    mut admit: impl FnMut(&G::State, u32) -> bool,
+    (score, mut admit): (
+        impl Fn(&G::State) -> u32 + Sync,
+        impl FnMut(u32, u32) -> bool,
+    ),
     mut visit: impl FnMut(&G::State, u32) -> ControlFlow<B>,
     flush_min: usize,
     mut keep: Option<&mut Vec<Vec<G::State>>>,
@@ -293,7 +321,25 @@ where
         // `next[..merged]`: what the last early merge kept, sorted
         let mut merged = 0;
         let mut flush_at = flush_min.max(FLUSH_FACTOR * current.len());
-        for &(s, skip) in &current {
+        if current.len() >= PARALLEL_MIN {
+            // the sort's buffer of the smaller levels before is not used again
+            scratch = Vec::new();
+            let others = kept + prev.held() + current.held();
+            let level = (&current[..], &prev[..]);
+            let expanded = expand_level(
+                graph, level, &mut next, flush_at, others, limits, &mut stats,
+            );
+            if let Err(reason) = expanded {
+                outcome = Err(reason);
+                break 'levels;
+            }
+        }
+        let serial = if current.len() >= PARALLEL_MIN {
+            &current[..0]
+        } else {
+            &current[..]
+        };
+        for &(s, skip) in serial {
             if let Err(reason) = limits.expanding(&mut stats) {
                 outcome = Err(reason);
                 break 'levels;
@@ -337,22 +383,37 @@ where
                 flush_at = flush_at.max(2 * next.len());
             }
         }
-        let sorted = merge(
-            &mut next,
-            merged,
-            &mut scratch,
-            &current,
-            &prev,
-            kept,
-            limits,
-        );
-        let others = kept + prev.held() + current.held() + scratch.held();
-        stats.hold_bytes(sorted.unwrap_or(others + next.held()));
-        if let Err(reason) = sorted {
-            outcome = Err(reason);
-            break;
+        if serial.len() == current.len() {
+            let sorted = merge(
+                &mut next,
+                merged,
+                &mut scratch,
+                &current,
+                &prev,
+                kept,
+                limits,
+            );
+            let others = kept + prev.held() + current.held() + scratch.held();
+            stats.hold_bytes(sorted.unwrap_or(others + next.held()));
+            if let Err(reason) = sorted {
+                outcome = Err(reason);
+                break;
+            }
         }
-        next.retain(|(s, _)| admit(s, depth + 1));
+        // the scores (a guided search's bound, the costly part) on every core for a large
+        // level; `admit` then sees them in key order on this thread
+        let scores: Vec<u32> = if next.len() >= PARALLEL_MIN {
+            next.par_iter().map(|(s, _)| score(s)).collect()
+        } else {
+            next.iter().map(|(s, _)| score(s)).collect()
+        };
+        stats.hold_bytes(kept + prev.held() + current.held() + next.held() + scores.held());
+        let mut at = 0;
+        next.retain(|_| {
+            at += 1;
+            admit(depth + 1, scores[at - 1])
+        });
+        drop(scores);
         // the level is held for two more levels: without the room its candidates took
         next.shrink_to_fit();
         let held = kept_states + prev.len() + current.len() + next.len();
@@ -514,7 +575,7 @@ mod tests {
                 &Rook(60, 50),
                 61,
                 &Limits::none(),
-                |_, _| true,
+                (|_| 0, |_, _| true),
                 |&s, d| {
                     seen.push((s, d));
                     ControlFlow::<()>::Continue(())

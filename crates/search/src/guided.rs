@@ -65,7 +65,7 @@ pub fn guided_sweep<G: MaskedGraph>(
     limits: &Limits,
     max_depth: Option<u32>,
     is_goal: impl Fn(&G::State) -> bool,
-    bound: impl Fn(&G::State) -> u32,
+    bound: impl Fn(&G::State) -> u32 + Sync,
 ) -> Result<Guided, Stopped> {
     passes(graph, start, limits, max_depth, is_goal, bound, None)
 }
@@ -81,7 +81,7 @@ pub fn guided_levels<G: MaskedGraph>(
     limits: &Limits,
     max_depth: Option<u32>,
     is_goal: impl Fn(&G::State) -> bool,
-    bound: impl Fn(&G::State) -> u32,
+    bound: impl Fn(&G::State) -> u32 + Sync,
 ) -> Result<WithLevels<G::State>, Stopped> {
     let mut kept = Vec::new();
     let found = passes(
@@ -107,7 +107,7 @@ fn passes<G: MaskedGraph>(
     limits: &Limits,
     max_depth: Option<u32>,
     is_goal: impl Fn(&G::State) -> bool,
-    bound: impl Fn(&G::State) -> u32,
+    bound: impl Fn(&G::State) -> u32 + Sync,
     mut keep: Option<&mut Vec<Vec<G::State>>>,
 ) -> Result<Guided, Stopped> {
     let mut found = Guided {
@@ -125,8 +125,7 @@ fn passes<G: MaskedGraph>(
     let (mut limit, mut proven) = (h0, h0);
     loop {
         let mut refused = vec![0u64; SPREAD];
-        let admit = |s: &G::State, d: u32| {
-            let h = bound(s);
+        let admit = |d: u32, h: u32| {
             if h == DEAD_END {
                 return false;
             }
@@ -149,7 +148,15 @@ fn passes<G: MaskedGraph>(
             *kept = Vec::new();
         }
         let kept = keep.as_deref_mut();
-        let pass = sweep_flushing(graph, start, limits, admit, visit, FLUSH_MIN, kept);
+        let pass = sweep_flushing(
+            graph,
+            start,
+            limits,
+            (&bound, admit),
+            visit,
+            FLUSH_MIN,
+            kept,
+        );
         let swept = match pass {
             Ok(swept) => swept,
             Err(mut stopped) => {

@@ -73,6 +73,7 @@ pub mod pdb;
 mod pruning;
 pub mod slots;
 mod split;
+mod spread;
 mod stats;
 
 pub use assignment::Assignment;

@@ -11,6 +11,8 @@
 
 pub mod board;
 pub mod moves;
+#[cfg(test)]
+mod threads;
 
 pub use board::{General, Packed, MAX_WORDS};
 pub use moves::Wide;

@@ -217,7 +217,7 @@ impl<const W: usize> Search<'_, W> {
     fn path<G: MaskedGraph<State = Packed<W>>>(
         &self,
         graph: &G,
-        bound: impl Fn(&Packed<W>) -> u32,
+        bound: impl Fn(&Packed<W>) -> u32 + Sync,
         jumps: impl FnMut(&Packed<W>, &mut dyn FnMut(Packed<W>, u32, u32)),
     ) -> Result<PathFound<Packed<W>>, Stopped> {
         let goal = |p: &Packed<W>| self.general.is_goal(p);

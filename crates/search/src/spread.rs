@@ -1,0 +1,324 @@
+//! One level of the sorted sweep ([`crate::frontier_sweep`]) expanded on every core.
+//!
+//! The level being expanded is cut into chunks of [`CHUNK`] states, independent of the
+//! number of threads; each chunk's candidates are generated, radix-sorted and their
+//! duplicates merged on one thread; the sorted runs (and what the level kept so far) are
+//! then merged by key ranges, one range per task, each range also dropping the states of the
+//! two levels before it. The merged level is the same sorted set, with the same masks (the OR
+//! of every mask found for a state), whatever the chunks and the threads; and since the
+//! chunks and rounds depend only on the level, so are the counts and the bytes `--stats`
+//! reports.
+
+use crate::frontier::{dedup_slice, key_cmp, radix_passes, MaskedGraph, RadixKey};
+use crate::limits::{Limits, StopReason};
+use crate::memory::Held;
+use crate::stats::Stats;
+use rayon::prelude::*;
+use std::cmp::Ordering;
+
+/// Levels of fewer states than this are expanded on one thread: below it the tasks cost
+/// more than they save.
+pub(crate) const PARALLEL_MIN: usize = 1 << 13;
+
+/// States of the level expanded by one task.
+const CHUNK: usize = 1 << 10;
+
+/// Key ranges a merge is cut into, at most; a range holds [`PART_MIN`] candidates at least.
+const PARTS: usize = 64;
+const PART_MIN: usize = 1 << 14;
+
+/// A state and the mask of operators it need not try.
+type Entry<S> = (S, u64);
+
+/// The level being expanded and the one before it.
+type Window<'a, S> = (&'a [Entry<S>], &'a [Entry<S>]);
+
+/// Expands `current` into `next` (sorted, merged, without the states of `current` and
+/// `prev`), in rounds of chunks run in parallel. A round takes as many states as should
+/// yield about `flush_at` candidates (by the rate of the rounds before), so the candidates
+/// held at once stay near what the one-thread sweep holds between its merges. `others`:
+/// bytes held besides `next` and the round's candidates.
+pub(crate) fn expand_level<G: MaskedGraph>(
+    graph: &G,
+    (current, prev): Window<'_, G::State>,
+    next: &mut Vec<Entry<G::State>>,
+    flush_at: usize,
+    others: u64,
+    limits: &Limits,
+    stats: &mut Stats,
+) -> Result<(), StopReason> {
+    let (mut done, mut generated) = (0usize, 0u64);
+    while done < current.len() {
+        limits.check_clock()?;
+        let want = match generated {
+            0 => 8 * CHUNK,
+            g => (flush_at as u64 * done as u64 / g) as usize,
+        };
+        let take = want.div_ceil(CHUNK).max(1) * CHUNK;
+        // the round's allocations are made on many threads at once: the budget is checked
+        // before them, for what the round should take (its candidates, then the merge's
+        // buffer as long as them and the level so far)
+        let item = std::mem::size_of::<Entry<G::State>>() as u64;
+        let before = others + next.held();
+        limits.check_bytes(before, before + (2 * flush_at + next.len()) as u64 * item)?;
+        let block = &current[done..(done + take).min(current.len())];
+        let runs: Vec<(Vec<Entry<G::State>>, u64)> = block
+            .par_chunks(CHUNK)
+            .map_init(Scratch::default, |scratch, chunk| {
+                expand_chunk(graph, chunk, scratch)
+            })
+            .collect();
+        done += block.len();
+        stats.expanded += block.len() as u64;
+        let raw: u64 = runs.iter().map(|r| r.1).sum();
+        generated += raw;
+        stats.generated += raw;
+        let round = runs.iter().map(|r| r.0.held()).sum::<u64>();
+        let held = others + next.held() + round;
+        let mut slices: Vec<&[Entry<G::State>]> = runs.iter().map(|r| &r.0[..]).collect();
+        slices.push(next);
+        // the merge writes into one buffer as long as its inputs
+        let inputs = slices.iter().map(|s| s.len()).sum::<usize>();
+        let merged = merge_runs(&slices, current, prev);
+        let peak = held + (inputs * std::mem::size_of::<Entry<G::State>>()) as u64;
+        stats.hold_bytes(peak);
+        limits.check_bytes(held, peak)?;
+        *next = merged;
+    }
+    Ok(())
+}
+
+/// A task's buffers for the candidates of a chunk and their sort, used again for the next
+/// chunk of the same task (fewer allocations and page faults than one per chunk).
+type Scratch<S> = (Vec<Entry<S>>, Vec<Entry<S>>);
+
+/// The candidates of `chunk`, sorted, duplicates merged (masks OR-ed), in a vector of
+/// exactly their length, and how many were generated before merging.
+fn expand_chunk<G: MaskedGraph>(
+    graph: &G,
+    chunk: &[Entry<G::State>],
+    (run, buffer): &mut Scratch<G::State>,
+) -> (Vec<Entry<G::State>>, u64) {
+    run.clear();
+    for &(s, skip) in chunk {
+        graph.expand(&s, skip, |t, mask| run.push((t, mask)));
+    }
+    let raw = run.len() as u64;
+    let Some(&first) = run.first() else {
+        return (Vec::new(), 0);
+    };
+    buffer.resize(run.len(), first);
+    let sorted = if radix_passes(run, &mut buffer[..raw as usize]) {
+        &mut buffer[..raw as usize]
+    } else {
+        &mut run[..]
+    };
+    let kept = dedup_slice(sorted, &[], &[]);
+    (sorted[..kept].to_vec(), raw)
+}
+
+/// The sorted union of the sorted `runs` (masks of equal states OR-ed) without the states
+/// of `current` and `prev`: cut into key ranges by splitters sampled from the runs, each
+/// range merged on its own task, the ranges joined in order.
+fn merge_runs<S: RadixKey>(
+    runs: &[&[Entry<S>]],
+    current: &[Entry<S>],
+    prev: &[Entry<S>],
+) -> Vec<Entry<S>> {
+    let total: usize = runs.iter().map(|r| r.len()).sum();
+    let parts = (total / PART_MIN).clamp(1, PARTS);
+    let splitters = splitters(runs, parts);
+    let cuts = |slice: &[Entry<S>]| -> Vec<usize> {
+        let mut at = vec![0];
+        at.extend(
+            splitters
+                .iter()
+                .map(|k| slice.partition_point(|e| key_cmp(&e.0, k) == Ordering::Less)),
+        );
+        at.push(slice.len());
+        at
+    };
+    let run_cuts: Vec<Vec<usize>> = runs.iter().map(|r| cuts(r)).collect();
+    let (cur_cuts, prev_cuts) = (cuts(current), cuts(prev));
+    let parts = splitters.len() + 1;
+    let sizes: Vec<usize> = (0..parts)
+        .map(|p| run_cuts.iter().map(|c| c[p + 1] - c[p]).sum())
+        .collect();
+    let Some(&(filler, _)) = runs.iter().find_map(|r| r.first()) else {
+        return Vec::new();
+    };
+    // each range is merged in its own place of the output, then the ranges are closed up:
+    // no second copy of the candidates
+    let mut out = vec![(filler, 0); total];
+    let mut places = Vec::with_capacity(parts);
+    let mut rest = &mut out[..];
+    for &n in &sizes {
+        let (place, after) = rest.split_at_mut(n);
+        places.push(place);
+        rest = after;
+    }
+    let kept: Vec<usize> = places
+        .into_par_iter()
+        .enumerate()
+        .map(|(p, place)| {
+            let mut at = 0;
+            for (run, c) in runs.iter().zip(&run_cuts) {
+                let part = &run[c[p]..c[p + 1]];
+                place[at..at + part.len()].copy_from_slice(part);
+                at += part.len();
+            }
+            // a stable sort finds the sorted runs and merges them
+            place.sort_by(|a, b| key_cmp(&a.0, &b.0));
+            let cur = &current[cur_cuts[p]..cur_cuts[p + 1]];
+            dedup_slice(place, cur, &prev[prev_cuts[p]..prev_cuts[p + 1]])
+        })
+        .collect();
+    let (mut write, mut read) = (0, 0);
+    for (&k, &n) in kept.iter().zip(&sizes) {
+        out.copy_within(read..read + k, write);
+        write += k;
+        read += n;
+    }
+    out.truncate(write);
+    out.shrink_to_fit();
+    out
+}
+
+/// Up to `parts - 1` distinct keys, increasing, that cut the runs into ranges of about
+/// equal size: quantiles of a sample of every run.
+fn splitters<S: RadixKey>(runs: &[&[Entry<S>]], parts: usize) -> Vec<S> {
+    if parts < 2 {
+        return Vec::new();
+    }
+    let mut sample: Vec<S> = runs
+        .iter()
+        .filter(|r| !r.is_empty())
+        .flat_map(|r| (1..parts).map(move |i| r[i * r.len() / parts].0))
+        .collect();
+    sample.sort_unstable_by(key_cmp);
+    let mut keys: Vec<S> = (1..parts)
+        .filter_map(|i| sample.get(i * sample.len() / parts).copied())
+        .collect();
+    keys.dedup();
+    keys
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frontier::{dedup_against, frontier_sweep};
+    use std::ops::ControlFlow;
+
+    /// Cells of an `n`×`n`×`n` grid, six moves, the reverse of each masked: levels (the
+    /// cells at one Manhattan distance) far above [`PARALLEL_MIN`].
+    struct Cube(u64);
+
+    impl MaskedGraph for Cube {
+        type State = u64;
+        fn expand(&self, &s: &u64, skip: u64, mut emit: impl FnMut(u64, u64)) {
+            let n = self.0;
+            let at = [s % n, s / n % n, s / (n * n)];
+            let mut unit = 1;
+            for (axis, &c) in at.iter().enumerate() {
+                let (down, up) = (2 * axis, 2 * axis + 1);
+                if c > 0 && skip & 1 << down == 0 {
+                    emit(s - unit, 1 << up);
+                }
+                if c + 1 < n && skip & 1 << up == 0 {
+                    emit(s + unit, 1 << down);
+                }
+                unit *= n;
+            }
+        }
+    }
+
+    /// Every cell is visited once at its Manhattan distance from the start, and the sweep's
+    /// order, counts and bytes are the same on a pool of one thread and of four.
+    #[test]
+    fn the_same_levels_and_stats_on_any_number_of_threads() {
+        let n = 128u64;
+        let start = n / 3 + n * (n / 2) + n * n * 7;
+        let run = |threads: usize| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| {
+                let mut seen = Vec::new();
+                let swept = frontier_sweep(&Cube(n), start, &Limits::none(), |&s, d| {
+                    seen.push((s, d));
+                    ControlFlow::<()>::Continue(())
+                })
+                .unwrap();
+                let mut stats = swept.stats;
+                stats.elapsed = Default::default();
+                (seen, swept.states, swept.depth, stats)
+            })
+        };
+        let one = run(1);
+        assert_eq!(one, run(4));
+        let (seen, states, _, _) = one;
+        assert_eq!(states, n * n * n);
+        let coord = |s: u64| [s % n, s / n % n, s / (n * n)];
+        let (from, mut widest, mut level) = (coord(start), 0, (0, 0));
+        for &(s, d) in &seen {
+            let c = coord(s);
+            let want: u64 = (0..3).map(|i| c[i].abs_diff(from[i])).sum();
+            assert_eq!(u64::from(d), want, "cell {s}");
+            level = if level.0 == d {
+                (d, level.1 + 1)
+            } else {
+                (d, 1)
+            };
+            widest = widest.max(level.1);
+        }
+        assert!(widest > PARALLEL_MIN);
+    }
+
+    /// Runs of random keys with random masks: the merge equals a sort, an OR of the masks
+    /// of equal keys, and the removal of the two levels, done by hand.
+    #[test]
+    fn merge_runs_equals_a_plain_merge() {
+        let mut x = 11u64;
+        let mut rand = |m: u64| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 33) % m
+        };
+        for size in [0usize, 1, 300, 40_000, 200_000] {
+            let mut runs: Vec<Vec<Entry<[u64; 2]>>> = (0..5)
+                .map(|_| {
+                    (0..size / 5 + 1)
+                        .map(|_| ([rand(1 << 20), rand(3)], 1 << rand(8)))
+                        .collect()
+                })
+                .collect();
+            for r in &mut runs {
+                r.sort_by(|a, b| key_cmp(&a.0, &b.0));
+                dedup_against(r, &[], &[]);
+            }
+            let level = |n: usize, rand: &mut dyn FnMut(u64) -> u64| {
+                let mut v: Vec<Entry<[u64; 2]>> =
+                    (0..n).map(|_| ([rand(1 << 20), rand(3)], 0)).collect();
+                v.sort_by(|a, b| key_cmp(&a.0, &b.0));
+                v.dedup_by_key(|e| e.0);
+                v
+            };
+            let current = level(size / 3, &mut rand);
+            let prev = level(size / 3, &mut rand);
+            let slices: Vec<&[Entry<[u64; 2]>]> = runs.iter().map(|r| &r[..]).collect();
+            let got = merge_runs(&slices, &current, &prev);
+            let mut want: std::collections::BTreeMap<[u64; 2], u64> = Default::default();
+            for &(k, m) in runs.iter().flatten() {
+                *want.entry([k[1], k[0]]).or_default() |= m;
+            }
+            for (k, _) in current.iter().chain(&prev) {
+                want.remove(&[k[1], k[0]]);
+            }
+            let want: Vec<Entry<[u64; 2]>> =
+                want.into_iter().map(|(k, m)| ([k[1], k[0]], m)).collect();
+            assert_eq!(got, want, "size {size}");
+        }
+    }
+}
