@@ -357,9 +357,8 @@ fn weighted<const W: usize>(
         // the goal-room macros may have lost the solution: search again without them, with
         // what the first search learned (its patterns are deadlocks of the plain push graph)
         let graph = FastGraph::new(maze, tuning.corral).with_macros(tuning.tunnels, None);
-        let known = learned.as_ref().unwrap_or(known);
-        let (again, learned) =
-            weighted_on(&graph, maze, start, packing, (weight, tuning, known), limits);
+        let member = (weight, tuning, learned.as_ref().unwrap_or(known));
+        let (again, learned) = weighted_on(&graph, maze, start, packing, member, limits);
         let again = match (found, again) {
             (Ok((_, first)), Ok((pushes, mut stats))) => {
                 stats.absorb(&first);
