@@ -9,7 +9,7 @@
 mod sokoban_support;
 
 use gridlock_puzzles::sokoban::bits::Bits;
-use gridlock_puzzles::sokoban::generate::pull::{layers, PullGraph};
+use gridlock_puzzles::sokoban::generate::pull::{self, layers, PullGraph};
 use gridlock_puzzles::sokoban::generate::{generate, job, Generated, Report, Request, Stop};
 use gridlock_puzzles::sokoban::maze::Maze;
 use gridlock_puzzles::sokoban::{parse_level, solve, SolveOptions};
@@ -333,6 +333,31 @@ fn the_memory_budget_stops_the_run() {
 /// Every position of tiny rooms: the reverse search finds exactly the solvable ones (boxes
 /// and player's area), each at the brute force's fewest pushes.
 #[test]
+fn the_pull_layers_stop_at_once_when_the_cancel_flag_is_up() {
+    // a room whose layers hold thousands of nodes: with the flag up before the search, only
+    // the solved positions are stored and the layers say they were cut; Ctrl-C in a
+    // generator must not wait for a room's layers to end
+    let solved = "#########\n#*  *   #\n#  #  * #\n#*  @  *#\n# *   # #\n#   *   #\n#########";
+    let level = parse_level(solved, None).unwrap();
+    let maze = Maze::new(&level);
+    let graph = PullGraph::<1>::new(&maze).unwrap();
+    let full = layers(&graph, job::PULL_CAP, usize::MAX, |_| 0, &Limits::none());
+    assert!(
+        full.nodes.len() > 4 * pull::CLOCK_EVERY,
+        "{}",
+        full.nodes.len()
+    );
+    let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let limits = Limits {
+        cancel: Some(cancel),
+        ..Limits::none()
+    };
+    let cut = layers(&graph, job::PULL_CAP, usize::MAX, |_| 0, &limits);
+    assert!(!cut.complete);
+    assert_eq!(cut.nodes.len(), graph.solved().len());
+}
+
+#[test]
 fn pull_distances_are_the_brute_force_optimum_on_every_position() {
     let rooms = [
         "#####\n#   #\n#  .#\n#.  #\n#####",
@@ -346,7 +371,7 @@ fn pull_distances_are_the_brute_force_optimum_on_every_position() {
         let level = parse_level(&solved, None).unwrap();
         let maze = Maze::new(&level);
         let graph = PullGraph::<1>::new(&maze).unwrap();
-        let found = layers(&graph, job::PULL_CAP, usize::MAX, |_| 0);
+        let found = layers(&graph, job::PULL_CAP, usize::MAX, |_| 0, &Limits::none());
         assert!(found.complete);
         let mut distance: FxHashMap<(Bits<1>, u16), usize> = FxHashMap::default();
         for d in 0..=found.deepest() {

@@ -66,9 +66,12 @@ def example(*parts: str) -> str:
 
 
 # The script of `interrupted`: makes the call given as its first argument, with the rest as
-# `args`, and says whether Ctrl-C ended it from inside the call.
+# `args`, and says whether Ctrl-C ended it from inside the call. Python leaves SIGINT
+# ignored when it starts with it ignored (a test run started in the background of a shell
+# without job control), so the script puts back the handler an interactive run has.
 _CTRL_C = """
-import sys, gridlock
+import signal, sys, gridlock
+signal.signal(signal.SIGINT, signal.default_int_handler)
 args = sys.argv[2:]
 print("calling", flush=True)
 try:

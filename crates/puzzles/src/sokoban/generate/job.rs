@@ -156,7 +156,18 @@ impl Job<'_> {
             let away = n.0.iter().filter(|&b| far(b)).count() as u32;
             away << 16 | bound.pushes(&n.0).unwrap_or(0)
         };
-        let found = layers(&graph, PULL_CAP, BEAM / (boxes * boxes), &mut rank);
+        let found = layers(
+            &graph,
+            PULL_CAP,
+            BEAM / (boxes * boxes),
+            &mut rank,
+            self.limits,
+        );
+        if let Some(stop) = self.limits_hit() {
+            // the layers may have been cut short: not what an unbounded run finds
+            self.result.cut = Some(stop);
+            return;
+        }
         self.result.nodes = found.nodes.len() as u64;
         self.result.beam = found.exact_below <= found.deepest();
         // the deepest layer whose distances are exact

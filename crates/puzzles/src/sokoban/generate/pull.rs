@@ -14,6 +14,7 @@ use super::super::bits::Bits;
 use super::super::graph::Push;
 use super::super::maze::{Maze, NONE};
 use super::super::moves::Dir;
+use gridlock_search::Limits;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// A reverse-search node: the boxes and the smallest cell of the player's area.
@@ -267,6 +268,9 @@ pub fn descend<const W: usize>(
     Some(path)
 }
 
+/// Nodes [`layers`] expands between two looks at the deadline and the cancel flag.
+pub const CLOCK_EVERY: usize = 1024;
+
 /// Layers of the beam in a row whose best rank is no higher than the best before them,
 /// after which the beam stops: it is wandering, not getting farther.
 pub const PATIENCE: usize = 8;
@@ -275,12 +279,16 @@ pub const PATIENCE: usize = 8;
 /// every layer holds at most `width` nodes, then a beam that keeps the `width` nodes of
 /// each layer that `rank` puts highest (ties in the order found), until [`PATIENCE`]
 /// layers bring no higher rank. Stops once `cap` nodes are stored. Every node is stored
-/// once, at the first layer that reaches it.
+/// once, at the first layer that reaches it. Also stops, cut short, when `limits`' deadline
+/// passes or its cancel flag goes up (looked at every [`CLOCK_EVERY`] nodes expanded): one
+/// room's layers can take minutes, and Ctrl-C must not wait for them. The caller tells a
+/// cut from a finished search by asking `limits` again (both conditions stay true).
 pub fn layers<const W: usize>(
     graph: &PullGraph<W>,
     cap: usize,
     width: usize,
     mut rank: impl FnMut(&Node<W>) -> u32,
+    limits: &Limits,
 ) -> Layers<W> {
     let mut nodes = graph.solved();
     let mut seen: FxHashSet<Node<W>> = nodes.iter().copied().collect();
@@ -317,6 +325,10 @@ pub fn layers<const W: usize>(
         let end = nodes.len();
         starts.push(end);
         while head < end {
+            if head % CLOCK_EVERY == 0 && limits.check_clock().is_err() {
+                complete = false;
+                break 'search;
+            }
             out.clear();
             graph.pulls(&nodes[head], &mut out);
             head += 1;
