@@ -25,7 +25,6 @@ use super::bits::Bits;
 use super::bound::Bound;
 use super::deadlock::frozen_in_place;
 use super::maze::{Maze, NONE};
-use super::moves::Dir;
 use gridlock_search::assignment::{Assignment, FORBIDDEN};
 use rustc_hash::FxHashMap;
 
@@ -119,26 +118,7 @@ fn distances<const W: usize>(maze: &Maze, walls: &Bits<W>) -> Vec<Vec<u16>> {
             if !open(goal) {
                 return Vec::new();
             }
-            let mut dist = vec![NONE; maze.cells.len()];
-            dist[goal as usize] = 0;
-            let mut queue = vec![goal];
-            let mut head = 0;
-            while let Some(&x) = queue.get(head) {
-                head += 1;
-                for d in Dir::ALL {
-                    // the box came from `y` with the player behind it on `z`
-                    let y = maze.step(x, d.opposite());
-                    if !open(y) || dist[y as usize] != NONE {
-                        continue;
-                    }
-                    if open(maze.step(y, d.opposite())) {
-                        dist[y as usize] = dist[x as usize] + 1;
-                        queue.push(y);
-                    }
-                }
-            }
-            dist.truncate(maze.live);
-            dist
+            maze.pull_distances_within(goal, open)
         })
         .collect()
 }

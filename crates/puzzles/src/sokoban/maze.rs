@@ -78,6 +78,12 @@ impl Maze {
     /// pulls from the goal (a box at `x` came from `y = x - d` if the player could stand at
     /// `y - d`).
     fn pull_distances(&self, goal: u16) -> Vec<u16> {
+        self.pull_distances_within(goal, |c| c != NONE)
+    }
+
+    /// [`Maze::pull_distances`] on the cells `open` accepts (for the box and the player), so
+    /// a caller can wall off more cells (boxes frozen on goals) with the same search.
+    pub(crate) fn pull_distances_within(&self, goal: u16, open: impl Fn(u16) -> bool) -> Vec<u16> {
         let mut dist = vec![NONE; self.cells.len()];
         dist[goal as usize] = 0;
         let mut queue = vec![goal];
@@ -85,11 +91,12 @@ impl Maze {
         while let Some(&x) = queue.get(head) {
             head += 1;
             for d in Dir::ALL {
+                // the box came from `y` with the player behind it
                 let y = self.step(x, d.opposite());
-                if y == NONE || dist[y as usize] != NONE {
+                if !open(y) || dist[y as usize] != NONE {
                     continue;
                 }
-                if self.step(y, d.opposite()) != NONE {
+                if open(self.step(y, d.opposite())) {
                     dist[y as usize] = dist[x as usize] + 1;
                     queue.push(y);
                 }
