@@ -515,6 +515,21 @@ fn the_page_solves_and_plays_back_in_a_real_browser() {
 
 /// The browser's paths; a test that runs needs both (when they were missing at build time
 /// the tests are ignored instead, see the module comment).
+/// The library's optimal answer in steps for a Rush Hour board solvable towards `exit_row`
+/// (0-based; `None` for the default exit): what the page must count to.
+fn library_steps(board: &str, exit_row: Option<usize>) -> u32 {
+    gridlock_puzzles::rush_hour::parse(board, exit_row)
+        .unwrap()
+        .optimum(
+            gridlock_puzzles::rush_hour::Metric::Steps,
+            None,
+            &gridlock_search::Limits::none(),
+        )
+        .unwrap()
+        .0
+        .expect("solvable")
+}
+
 fn browser_paths() -> (PathBuf, PathBuf) {
     let driver = path_from("GRIDLOCK_CHROMEDRIVER", "/usr/bin/chromedriver");
     let chromium = path_from("GRIDLOCK_CHROMIUM", "/usr/bin/chromium");
@@ -724,16 +739,7 @@ fn the_rush_hour_tab_draws_resizes_and_solves_boards_of_any_size() {
     // A 5x7 board typed in the text box: drawn at its size, the exit on the red car's row,
     // solved in the library's number of steps and played to the red car's exit.
     let board = "oooBooo\nAAoBooo\noooCCxo\nooooooo\nooooooo\n";
-    let want = gridlock_puzzles::rush_hour::parse(board, None)
-        .unwrap()
-        .optimum(
-            gridlock_puzzles::rush_hour::Metric::Steps,
-            None,
-            &gridlock_search::Limits::none(),
-        )
-        .unwrap()
-        .0
-        .expect("solvable");
+    let want = library_steps(board, None);
     browser.go(&base);
     browser.click("#tab-rush-hour");
     browser.js(&format!(
@@ -793,16 +799,7 @@ fn the_rush_hour_tab_draws_resizes_and_solves_boards_of_any_size() {
     // The Exit row option (`--exit-row`): a 6x6 board whose red car is in row 1 is drawn with
     // the exit in row 3 by default, in row 1 once chosen, and solved and played out there.
     let six = "AAoBoo\noooBoo\nooCoEE\nooCooo\nDDoooo\noooooo\n";
-    let want_six = gridlock_puzzles::rush_hour::parse(six, Some(0))
-        .unwrap()
-        .optimum(
-            gridlock_puzzles::rush_hour::Metric::Steps,
-            None,
-            &gridlock_search::Limits::none(),
-        )
-        .unwrap()
-        .0
-        .expect("solvable towards row 1");
+    let want_six = library_steps(six, Some(0));
     let exit_option = |row: &str| {
         browser.js(&format!(
             "const s = document.getElementById('option-exit_row'); s.value = {row:?}; \
