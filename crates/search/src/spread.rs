@@ -2,9 +2,10 @@
 //!
 //! The level being expanded is cut into chunks of [`CHUNK`] states, independent of the
 //! number of threads; each chunk's candidates are generated, radix-sorted and their
-//! duplicates merged on one thread; the sorted runs (and what the level kept so far) are
-//! then merged by key ranges, one range per task, each range also dropping the states of the
-//! two levels before it. The merged level is the same sorted set, with the same masks (the OR
+//! duplicates merged on one thread; a round's sorted runs are then merged by key ranges, one
+//! range per task, each range also dropping the states of the two levels before it, and the
+//! result is folded into what the level kept so far, from the back, in place (no buffer as
+//! long as the level). The merged level is the same sorted set, with the same masks (the OR
 //! of every mask found for a state), whatever the chunks and the threads; and since the
 //! chunks and rounds depend only on the level, so are the counts and the bytes `--stats`
 //! reports.
