@@ -176,22 +176,14 @@ pub(crate) fn radix_passes<S: RadixKey>(run: &mut [(S, u64)], buffer: &mut [(S, 
 }
 
 /// Merges equal keys of sorted `items` (their masks OR-ed) and drops those in `a` or `b`
-/// (both sorted).
-pub(crate) fn dedup_against<S: RadixKey>(
-    items: &mut Vec<(S, u64)>,
-    a: &[(S, u64)],
-    b: &[(S, u64)],
-) {
+/// (both sorted; `b`, the level before `a`, holds keys only).
+pub(crate) fn dedup_against<S: RadixKey>(items: &mut Vec<(S, u64)>, a: &[(S, u64)], b: &[S]) {
     let kept = dedup_slice(items, a, b);
     items.truncate(kept);
 }
 
 /// [`dedup_against`] on a slice: what is kept moves to its front; returns how many.
-pub(crate) fn dedup_slice<S: RadixKey>(
-    items: &mut [(S, u64)],
-    a: &[(S, u64)],
-    b: &[(S, u64)],
-) -> usize {
+pub(crate) fn dedup_slice<S: RadixKey>(items: &mut [(S, u64)], a: &[(S, u64)], b: &[S]) -> usize {
     let (mut ia, mut ib) = (0, 0);
     let mut out = 0;
     let mut i = 0;
@@ -205,10 +197,10 @@ pub(crate) fn dedup_slice<S: RadixKey>(
         while ia < a.len() && key_cmp(&a[ia].0, &key) == Ordering::Less {
             ia += 1;
         }
-        while ib < b.len() && key_cmp(&b[ib].0, &key) == Ordering::Less {
+        while ib < b.len() && key_cmp(&b[ib], &key) == Ordering::Less {
             ib += 1;
         }
-        let seen = (ia < a.len() && a[ia].0 == key) || (ib < b.len() && b[ib].0 == key);
+        let seen = (ia < a.len() && a[ia].0 == key) || (ib < b.len() && b[ib] == key);
         if !seen {
             items[out] = (key, mask);
             out += 1;
@@ -293,7 +285,8 @@ where
     let mut stats = Stats::default();
     // the levels moved into `keep`, in bytes (by capacity) and in states
     let (mut kept, mut kept_states) = (0u64, 0usize);
-    let mut prev: Vec<(G::State, u64)> = Vec::new();
+    // the level before `current` needs no masks (it is never expanded again): keys only
+    let mut prev: Vec<G::State> = Vec::new();
     let mut current = vec![(start, 0u64)];
     let mut next: Vec<(G::State, u64)> = Vec::new();
     let mut scratch = Vec::new();
@@ -305,19 +298,6 @@ where
     }
     let mut outcome = Ok(());
     'levels: while stopped.is_none() && !current.is_empty() {
-        if let Some(archive) = keep.as_deref_mut() {
-            // `next` holds the level that just left the window (none before level 2)
-            if !next.is_empty() {
-                let others = kept + prev.held() + current.held() + next.held();
-                if let Err(reason) = archive_level(archive, &next, others, limits) {
-                    outcome = Err(reason);
-                    break 'levels;
-                }
-                kept += archive.last().map_or(0, Held::held);
-                kept_states += next.len();
-            }
-        }
-        next.clear();
         // `next[..merged]`: what the last early merge kept, sorted
         let mut merged = 0;
         let mut flush_at = flush_min.max(FLUSH_FACTOR * current.len());
@@ -326,9 +306,7 @@ where
             scratch = Vec::new();
             let others = kept + prev.held() + current.held();
             let level = (&current[..], &prev[..]);
-            let expanded = expand_level(
-                graph, level, &mut next, flush_at, others, limits, &mut stats,
-            );
+            let expanded = expand_level(graph, level, &mut next, others, limits, &mut stats);
             if let Err(reason) = expanded {
                 outcome = Err(reason);
                 break 'levels;
@@ -433,21 +411,54 @@ where
                 break 'levels;
             }
         }
-        std::mem::swap(&mut prev, &mut current);
-        std::mem::swap(&mut current, &mut next);
+        // `current` becomes `prev` without its masks; the level that leaves the window is
+        // handed to `keep` as it is (no copy), or dropped
+        let left = std::mem::take(&mut prev);
+        if let Some(archive) = keep.as_deref_mut() {
+            if !left.is_empty() {
+                let others = kept + left.held() + current.held() + next.held();
+                if let Err(reason) = reserve(archive, 1, others, limits) {
+                    outcome = Err(reason);
+                    break 'levels;
+                }
+                kept += left.held();
+                kept_states += left.len();
+                archive.push(left);
+            }
+        } else {
+            drop(left);
+        }
+        let others = kept + current.held() + next.held();
+        prev = match keys_of(&current, others, limits) {
+            Ok(keys) => keys,
+            Err(reason) => {
+                outcome = Err(reason);
+                break 'levels;
+            }
+        };
+        stats.hold_bytes(others + prev.held());
+        current = std::mem::take(&mut next);
     }
     if let (Some(archive), true) = (keep, stopped.is_some() && outcome.is_ok()) {
         // the goal's level and the two before it join the archive
-        for level in [&prev, &current, &next] {
-            if level.is_empty() {
-                continue;
+        let others = kept + prev.held() + current.held() + next.held();
+        let joined = reserve(archive, 3, others, limits).and_then(|()| {
+            if !prev.is_empty() {
+                kept += prev.held();
+                archive.push(std::mem::take(&mut prev));
             }
-            let others = kept + prev.held() + current.held() + next.held();
-            if let Err(reason) = archive_level(archive, level, others, limits) {
-                outcome = Err(reason);
-                break;
+            for level in [&current, &next] {
+                if !level.is_empty() {
+                    let others = kept + current.held() + next.held();
+                    let keys = keys_of(level, others, limits)?;
+                    kept += keys.held();
+                    archive.push(keys);
+                }
             }
-            kept += archive.last().map_or(0, Held::held);
+            Ok(())
+        });
+        if let Err(reason) = joined {
+            outcome = Err(reason);
         }
         stats.hold_bytes(kept + prev.held() + current.held() + next.held());
     }
@@ -455,20 +466,17 @@ where
     Sweep::ended(outcome, visited, depth, stopped, stats)
 }
 
-/// Appends the keys of `level` to `archive` within the budget, the sweep holding `others`
+/// The keys of `level` without their masks, within the budget, the sweep holding `others`
 /// bytes besides the new keys.
-fn archive_level<S: RadixKey>(
-    archive: &mut Vec<Vec<S>>,
+fn keys_of<S: RadixKey>(
     level: &[(S, u64)],
     others: u64,
     limits: &Limits,
-) -> Result<(), StopReason> {
+) -> Result<Vec<S>, StopReason> {
     let mut keys = Vec::new();
     reserve_exact(&mut keys, level.len(), others, limits)?;
     keys.extend(level.iter().map(|&(s, _)| s));
-    reserve(archive, 1, others + keys.held(), limits)?;
-    archive.push(keys);
-    Ok(())
+    Ok(keys)
 }
 
 /// Sorts the candidates in `next` (`next[..sorted]`: what the last merge of this level
@@ -480,7 +488,7 @@ fn merge<S: RadixKey>(
     sorted: usize,
     scratch: &mut Vec<(S, u64)>,
     current: &Vec<(S, u64)>,
-    prev: &Vec<(S, u64)>,
+    prev: &Vec<S>,
     kept: u64,
     limits: &Limits,
 ) -> Result<u64, StopReason> {
