@@ -167,6 +167,9 @@ pub struct PatternSearch<'a, const W: usize> {
     goals: Bits<W>,
     /// Box sets and least zone cells searched already (by this search).
     tried: FxHashSet<(Bits<W>, u16)>,
+    /// Box sets met with the player's area named by its least cell in the full position:
+    /// their zone's key is in `tried` (emptied with it), so the walk is skipped.
+    visited: FxHashSet<(Bits<W>, u16)>,
     hits: Vec<(u32, Bits<W>)>,
     /// What was done so far.
     pub counts: Counts,
@@ -186,6 +189,7 @@ impl<'a, const W: usize> PatternSearch<'a, W> {
             walk: Walk::new(maze.cells.len()),
             goals: maze.goal_set(),
             tried: FxHashSet::default(),
+            visited: FxHashSet::default(),
             hits: Vec::new(),
             counts: Counts::default(),
         }
@@ -273,6 +277,12 @@ impl<'a, const W: usize> PatternSearch<'a, W> {
         learned: &mut Penalties<W>,
         inherited: Option<&Penalties<W>>,
     ) {
+        if self.visited.len() >= TRIED_MEMO {
+            self.visited.clear();
+        }
+        if !self.visited.insert((boxes, player)) {
+            return;
+        }
         let maze = self.maze;
         let start = Node::new(maze, boxes, player);
         self.walk.explore(maze, &start);
@@ -286,6 +296,8 @@ impl<'a, const W: usize> PatternSearch<'a, W> {
         }
         if self.tried.len() >= TRIED_MEMO {
             self.tried.clear();
+            self.visited.clear();
+            self.visited.insert((boxes, player));
         }
         self.tried.insert(key);
         let Some(own) = self.bound.pushes(&boxes) else {
