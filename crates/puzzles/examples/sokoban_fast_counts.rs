@@ -11,7 +11,8 @@ use gridlock_search::Limits;
 /// The tuning a variant names: `shipped`, `before` (no sharing, sub-searches at generation
 /// and in every round, plain bound), or `+`-joined changes to the shipped one: `no-share`,
 /// `on-generation`, `no-deadlock`, `no-frozen-goals`, `deadlock-first-round`,
-/// `no-corral`, `wN` (weight N alone).
+/// `no-corral`, `wN` (weight N alone), `no-patterns`, `patternsN` (penalty-pattern
+/// sub-searches of N positions).
 fn variant(name: &str) -> Tuning {
     if name == "before" {
         return Tuning {
@@ -40,6 +41,11 @@ fn variant(name: &str) -> Tuning {
                 ..t
             },
             "no-corral" => Tuning { corral: false, ..t },
+            "no-patterns" => Tuning { patterns: 0, ..t },
+            p if p.starts_with("patterns") => Tuning {
+                patterns: p[8..].parse().expect("a cap"),
+                ..t
+            },
             w if w.starts_with('w') => Tuning {
                 weights: vec![w[1..].parse().expect("a weight")],
                 ..t

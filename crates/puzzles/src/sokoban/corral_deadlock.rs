@@ -50,6 +50,7 @@ use super::graph::{Node, RegionGraph, Walk};
 use super::maze::{Maze, NONE};
 use super::moves::Dir;
 use super::patterns::{CellSet, Patterns};
+use super::penalty::PatternSearch;
 use gridlock_search::Edge;
 use rustc_hash::FxHashSet;
 
@@ -99,6 +100,9 @@ pub struct CorralDeadlocks<'a, const W: usize> {
     seen: FxHashSet<Node<W>>,
     queue: Vec<Node<W>>,
     edges: Vec<Edge<Node<W>, super::graph::Push, u32>>,
+    /// Penalty-pattern searches ([`super::penalty`]), when on; what they learn is kept in
+    /// [`Self::patterns`] with the deadlock patterns.
+    pub pattern_search: Option<PatternSearch<'a, W>>,
     /// What was done so far.
     pub counts: Counts,
 }
@@ -124,8 +128,41 @@ impl<'a, const W: usize> CorralDeadlocks<'a, W> {
             seen: FxHashSet::default(),
             queue: Vec::new(),
             edges: Vec::new(),
+            pattern_search: None,
             counts: Counts::default(),
         }
+    }
+
+    /// The same detector that also runs penalty-pattern searches of at most `cap`
+    /// positions each ([`super::penalty`]) on every position it is asked to expand.
+    pub fn with_pattern_search(self, cap: usize) -> Self {
+        CorralDeadlocks {
+            pattern_search: (cap > 0).then(|| PatternSearch::new(self.maze, cap)),
+            ..self
+        }
+    }
+
+    /// True when `node` is proven lost as it is expanded: its penalty-pattern searches (if
+    /// on) are run first, then its corral sub-searches (if the cap is not 0).
+    pub fn expanded(&mut self, node: &Node<W>) -> bool {
+        if let Some(search) = self.pattern_search.as_mut() {
+            let inherited = self.inherited.map(Patterns::penalties);
+            search.explore(node, self.patterns.penalties_mut(), inherited);
+            if self.penalty(node).is_none() {
+                return true;
+            }
+        }
+        self.cap > 0 && self.searched(node)
+    }
+
+    /// The extra pushes the penalty patterns learned so far give `node` (0 when the
+    /// searches are off); `None` when one proves it lost ([`super::penalty`]).
+    pub fn penalty(&mut self, node: &Node<W>) -> Option<u32> {
+        let Some(search) = self.pattern_search.as_mut() else {
+            return Some(0);
+        };
+        let inherited = self.inherited.map(Patterns::penalties);
+        search.penalty(node, self.patterns.penalties(), inherited)
     }
 
     /// A detector as [`Self::new`] that also recognises the patterns of `known` (learned by
@@ -164,6 +201,9 @@ impl<'a, const W: usize> CorralDeadlocks<'a, W> {
 
     /// True when one of `node`'s corral regions, not met before, fails its sub-search.
     pub fn searched(&mut self, node: &Node<W>) -> bool {
+        if self.cap == 0 {
+            return false;
+        }
         self.label(node);
         for k in 0..self.regions.len() {
             let region = self.regions[k];

@@ -3,8 +3,9 @@
 //! Weighted best-first searches over pushes, run as a portfolio ([`search`]): a node is the
 //! box set and the player's area (the player normalised to the smallest cell it reaches),
 //! each push costs 1, and a node is ordered by `pushes so far + weight × assignment bound`
-//! (the bound taken around boxes frozen on goals, [`super::frozen_goals`]; optionally plus a
-//! penalty for boxes out of packing order, [`Packing`]). The successors
+//! (the bound taken around boxes frozen on goals, [`super::frozen_goals`], plus the
+//! penalties of learned penalty patterns, [`super::penalty`]; optionally plus a penalty for
+//! boxes out of packing order, [`Packing`]). The successors
 //! are cut by the same dead cells and freeze deadlocks as the optimal search, and by PI-corral
 //! pruning ([`super::corral`]): when a corral is found only its fence's pushes are tried;
 //! a position whose corral a small search on the corral's boxes alone proves lost, or that
@@ -266,13 +267,14 @@ pub fn search<const W: usize>(
     }
 }
 
-/// The pieces one round runs: the corral-deadlock searches cost more than they save on the
-/// levels the first round solves (docs/sokoban-solver.md), so they start with the second
-/// round unless [`Tuning::deadlock_first_round`].
+/// The pieces one round runs: the corral-deadlock and penalty-pattern searches cost more
+/// than they save on the levels the first round solves (docs/sokoban-solver.md), so they
+/// start with the second round unless [`Tuning::deadlock_first_round`].
 fn round_tuning(tuning: &Tuning, first: bool) -> Tuning {
     let off = first && !tuning.deadlock_first_round;
     Tuning {
         deadlock: if off { 0 } else { tuning.deadlock },
+        patterns: if off { 0 } else { tuning.patterns },
         ..tuning.clone()
     }
 }
@@ -308,11 +310,15 @@ pub struct Tuning {
     /// The bound with boxes frozen on goals as walls ([`super::frozen_goals`]) instead of
     /// the plain assignment bound.
     pub frozen_goals: bool,
-    /// Run the corral-deadlock searches in the first round too (off: they start with the
-    /// second, as measured on Boxoban, where most levels end in the first round).
+    /// Run the corral-deadlock and penalty-pattern searches in the first round too (off:
+    /// they start with the second, as measured on Boxoban, where most levels end in the
+    /// first round).
     pub deadlock_first_round: bool,
     /// Tunnel macros ([`Tunnels`]) on the fast graph.
     pub tunnels: bool,
+    /// Penalty-pattern searches ([`super::penalty`]): the positions each may store; 0
+    /// turns them off.
+    pub patterns: usize,
     /// Goal-room macros ([`GoalRooms`]).
     pub rooms: bool,
 }
@@ -332,6 +338,7 @@ impl Default for Tuning {
             deadlock_first_round: false,
             tunnels: true,
             rooms: true,
+            patterns: super::penalty::CAP,
         }
     }
 }
@@ -388,8 +395,10 @@ fn weighted_on<const W: usize>(
     let penalty = tuning.penalty;
     let mut bound = Bound::new(maze);
     let mut frozen = tuning.frozen_goals.then(|| FrozenGoals::new(maze));
-    let corral = (tuning.deadlock > 0)
-        .then(|| RefCell::new(CorralDeadlocks::inheriting(maze, tuning.deadlock, known)));
+    let corral = (tuning.deadlock > 0 || tuning.patterns > 0).then(|| {
+        let detector = CorralDeadlocks::inheriting(maze, tuning.deadlock, known);
+        RefCell::new(detector.with_pattern_search(tuning.patterns))
+    });
     let corral = corral.as_ref();
     let graph = Checked {
         graph: fast,
@@ -411,7 +420,9 @@ fn weighted_on<const W: usize>(
             if !tuning.on_expansion && corral.is_some_and(|c| c.borrow_mut().searched(n)) {
                 return None;
             }
-            Some(weight * (h + penalty * packing.out_of_order(maze, &n.boxes)))
+            // learned penalty patterns (0 when off; `None`: a proven deadlock)
+            let extra = corral.map_or(Some(0), |c| c.borrow_mut().penalty(n))?;
+            Some(weight * (h + extra + penalty * packing.out_of_order(maze, &n.boxes)))
         },
         limits,
     );
@@ -436,7 +447,7 @@ impl<const W: usize> Graph for Checked<'_, '_, W> {
     type Cost = u32;
 
     fn successors(&self, node: &Node<W>, out: &mut Vec<Edge<Node<W>, Push, u32>>) {
-        if self.corral.is_some_and(|c| c.borrow_mut().searched(node)) {
+        if self.corral.is_some_and(|c| c.borrow_mut().expanded(node)) {
             return;
         }
         self.graph.successors(node, out);

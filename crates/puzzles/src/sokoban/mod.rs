@@ -22,7 +22,7 @@
 //! [`fast`] (`--fast`'s portfolio), [`packing`] (goal-room packing order), [`goal_room`]
 //! (`--fast`'s goal-room macros), [`features`] and [`fess`] (a feature-space search,
 //! measured, off by default), [`frozen_goals`] (`--fast`'s bound with boxes frozen on goals
-//! as walls), [`render`], [`json`],
+//! as walls), [`penalty`] (`--fast`'s learned penalty patterns), [`render`], [`json`],
 //! [`verify`] and [`dataset`] (levels with optimal answers for `gridlock.datasets`). See
 //! `docs/sokoban.md` and `docs/sokoban-solver.md`.
 
@@ -46,6 +46,7 @@ pub mod moves;
 pub mod packing;
 pub mod parse;
 pub mod patterns;
+pub mod penalty;
 pub mod render;
 pub mod solve;
 pub mod tunnel;

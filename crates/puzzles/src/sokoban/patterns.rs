@@ -12,6 +12,7 @@
 use super::bits::Bits;
 use super::graph::Node;
 use super::maze::Maze;
+use super::penalty::Penalties;
 use rustc_hash::FxHashSet;
 
 /// A set of compact cells of a maze, every floor cell included (dead cells too, which a
@@ -75,6 +76,8 @@ pub struct Patterns<const W: usize> {
     by_anchor: Vec<Vec<u32>>,
     /// Every pattern's boxes and area, so that none is stored twice.
     known: FxHashSet<(Bits<W>, CellSet)>,
+    /// The penalty patterns ([`super::penalty`]), shared the same way.
+    penalties: Penalties<W>,
 }
 
 impl<const W: usize> Patterns<W> {
@@ -84,7 +87,18 @@ impl<const W: usize> Patterns<W> {
             list: Vec::new(),
             by_anchor: vec![Vec::new(); maze.live],
             known: FxHashSet::default(),
+            penalties: Penalties::new(maze),
         }
+    }
+
+    /// The penalty patterns ([`super::penalty`]) learned with these.
+    pub fn penalties(&self) -> &Penalties<W> {
+        &self.penalties
+    }
+
+    /// The penalty patterns, to learn more.
+    pub fn penalties_mut(&mut self) -> &mut Penalties<W> {
+        &mut self.penalties
     }
 
     /// How many patterns are known.
@@ -115,12 +129,13 @@ impl<const W: usize> Patterns<W> {
         });
     }
 
-    /// Adds every pattern of `other` not known yet, in `other`'s order (so merging the same
+    /// Adds every pattern of `other` (penalty patterns too) not known yet, in `other`'s order (so merging the same
     /// stores in the same order always gives the same store).
     pub fn absorb(&mut self, maze: &Maze, other: &Patterns<W>) {
         for p in &other.list {
             self.learn(maze, p.boxes, p.area.clone());
         }
+        self.penalties.absorb(&other.penalties);
     }
 
     /// Does `node` contain a learned pattern (and is therefore lost)? `node.player` may be
