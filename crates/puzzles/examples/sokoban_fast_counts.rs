@@ -11,7 +11,9 @@ use gridlock_search::Limits;
 /// The tuning a variant names: `shipped`, `before` (no sharing, sub-searches at generation
 /// and in every round, plain bound), or `+`-joined changes to the shipped one: `no-share`,
 /// `on-generation`, `no-deadlock`, `no-frozen-goals`, `deadlock-first-round`,
-/// `no-corral`, `wN` (weight N alone).
+/// `no-corral`, `wN` (weight N alone), `backN` (the backward member with weight N),
+/// `bothN` (the bidirectional member), `backward-none`,
+/// `forward-none` (no weighted forward search).
 fn variant(name: &str) -> Tuning {
     if name == "before" {
         return Tuning {
@@ -40,6 +42,22 @@ fn variant(name: &str) -> Tuning {
                 ..t
             },
             "no-corral" => Tuning { corral: false, ..t },
+            "backward-none" => Tuning {
+                backward: None,
+                ..t
+            },
+            b if b.starts_with("back") => Tuning {
+                backward: Some(b[4..].parse().expect("a weight")),
+                ..t
+            },
+            b if b.starts_with("both") => Tuning {
+                bidirectional: Some(b[4..].parse().expect("a weight")),
+                ..t
+            },
+            "forward-none" => Tuning {
+                weights: Vec::new(),
+                ..t
+            },
             w if w.starts_with('w') => Tuning {
                 weights: vec![w[1..].parse().expect("a weight")],
                 ..t

@@ -16,6 +16,8 @@
 //! order fills next ([`super::goal_room`]); that macro may lose a solution, so a search
 //! that runs out of nodes with it searches again without it.
 
+use super::backward::backward;
+use super::bidirectional::bidirectional;
 use super::bits::Bits;
 use super::bound::Bound;
 use super::corral::Corrals;
@@ -184,10 +186,19 @@ pub fn search<const W: usize>(
 ) -> Result<(Option<Vec<Push>>, Stats), Stopped> {
     let clock = Instant::now();
     let first = Bound::new(maze).pushes(&start.boxes);
-    // `Some(weight)`: a weighted search; `None`: the feature-space search
-    let mut members: Vec<Option<u32>> = tuning.weights.iter().map(|&w| Some(w)).collect();
+    let mut members: Vec<Member> = tuning
+        .weights
+        .iter()
+        .map(|&w| Member::Weighted(w))
+        .collect();
     if tuning.fess {
-        members.push(None);
+        members.push(Member::Fess);
+    }
+    if let Some(w) = tuning.backward {
+        members.push(Member::Backward(w));
+    }
+    if let Some(w) = tuning.bidirectional {
+        members.push(Member::Both(w));
     }
     let packing = Packing::new(maze);
     let shared = limits.shared(members.len());
@@ -220,8 +231,12 @@ pub fn search<const W: usize>(
                     &capped
                 };
                 let run = match *member {
-                    Some(w) => weighted(maze, start, &packing, (w, tuning, &store), limits),
-                    None => (fess(maze, start, limits), None),
+                    Member::Weighted(w) => {
+                        weighted(maze, start, &packing, (w, tuning, &store), limits)
+                    }
+                    Member::Fess => (fess(maze, start, limits), None),
+                    Member::Backward(w) => (backward(maze, start, w, limits), None),
+                    Member::Both(w) => (bidirectional(maze, start, w, limits), None),
                 };
                 if run.0.is_ok() {
                     later[i + 1..]
@@ -266,6 +281,19 @@ pub fn search<const W: usize>(
     }
 }
 
+/// One search of the portfolio.
+#[derive(Clone, Copy, Debug)]
+enum Member {
+    /// A weighted forward search with this weight.
+    Weighted(u32),
+    /// The feature-space search ([`super::fess`]).
+    Fess,
+    /// The backward search over pulls with this weight ([`super::backward`]).
+    Backward(u32),
+    /// The bidirectional search with this weight ([`super::bidirectional`]).
+    Both(u32),
+}
+
 /// The pieces one round runs: the corral-deadlock searches cost more than they save on the
 /// levels the first round solves (docs/sokoban-solver.md), so they start with the second
 /// round unless [`Tuning::deadlock_first_round`].
@@ -276,6 +304,11 @@ fn round_tuning(tuning: &Tuning, first: bool) -> Tuning {
         ..tuning.clone()
     }
 }
+
+/// The weight of the backward member ([`super::backward`]): `pulls + 5 × bound`, as the
+/// forward `w = 5` (XSokoban 1–30 at 200,000 states a search: levels 1, 2, 3, 5, 6, 12, 17
+/// alone, 5 and 12 not solved by the forward searches).
+pub const BACKWARD_WEIGHT: u32 = 5;
 
 /// States stored by each search of the first round.
 pub const FIRST_CAP: usize = 25_000;
@@ -315,6 +348,12 @@ pub struct Tuning {
     pub tunnels: bool,
     /// Goal-room macros ([`GoalRooms`]).
     pub rooms: bool,
+    /// The backward search over pulls ([`super::backward`]) as the portfolio's last
+    /// member, with this weight; `None` leaves it out.
+    pub backward: Option<u32>,
+    /// The bidirectional search ([`super::bidirectional`]) as the portfolio's last member,
+    /// with this weight on both sides; `None` leaves it out.
+    pub bidirectional: Option<u32>,
 }
 
 impl Default for Tuning {
@@ -332,6 +371,8 @@ impl Default for Tuning {
             deadlock_first_round: false,
             tunnels: true,
             rooms: true,
+            backward: None,
+            bidirectional: Some(BACKWARD_WEIGHT),
         }
     }
 }
