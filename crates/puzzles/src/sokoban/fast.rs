@@ -14,7 +14,8 @@
 //! unsolvable. Pushes into tunnels are continued as in the optimal search
 //! ([`super::tunnel`]), and boxes entering a goal room are routed to the goal its packing
 //! order fills next ([`super::goal_room`]); that macro may lose a solution, so a search
-//! that runs out of nodes with it searches again without it.
+//! that runs out of nodes with it searches again without it. The portfolio's last member
+//! searches from both ends ([`super::bidirectional`]).
 
 use super::backward::backward;
 use super::bidirectional::bidirectional;
@@ -305,9 +306,10 @@ fn round_tuning(tuning: &Tuning, first: bool) -> Tuning {
     }
 }
 
-/// The weight of the backward member ([`super::backward`]): `pulls + 5 × bound`, as the
-/// forward `w = 5` (XSokoban 1–30 at 200,000 states a search: levels 1, 2, 3, 5, 6, 12, 17
-/// alone, 5 and 12 not solved by the forward searches).
+/// The weight of the backward and bidirectional members ([`super::backward`],
+/// [`super::bidirectional`]): `pulls + 5 × bound`, as the forward `w = 5` (XSokoban 1–30 at
+/// 200,000 states a search: backward alone 7 levels, bidirectional alone 8, among them 5
+/// and 12, which the forward portfolio does not solve).
 pub const BACKWARD_WEIGHT: u32 = 5;
 
 /// States stored by each search of the first round.
