@@ -12,7 +12,9 @@ use gridlock_search::Limits;
 /// and in every round, plain bound), or `+`-joined changes to the shipped one: `no-share`,
 /// `on-generation`, `no-deadlock`, `no-frozen-goals`, `deadlock-first-round`,
 /// `no-corral`, `wN` (weight N alone), `no-patterns`, `patternsN` (penalty-pattern
-/// sub-searches of N positions).
+/// sub-searches of N positions), `backN` (the backward member with weight N),
+/// `bothN` (the bidirectional member), `backward-none`,
+/// `forward-none` (no weighted forward search).
 fn variant(name: &str) -> Tuning {
     if name == "before" {
         return Tuning {
@@ -44,6 +46,22 @@ fn variant(name: &str) -> Tuning {
             "no-patterns" => Tuning { patterns: 0, ..t },
             p if p.starts_with("patterns") => Tuning {
                 patterns: p[8..].parse().expect("a cap"),
+                ..t
+            },
+            "backward-none" => Tuning {
+                backward: None,
+                ..t
+            },
+            b if b.starts_with("back") => Tuning {
+                backward: Some(b[4..].parse().expect("a weight")),
+                ..t
+            },
+            b if b.starts_with("both") => Tuning {
+                bidirectional: Some(b[4..].parse().expect("a weight")),
+                ..t
+            },
+            "forward-none" => Tuning {
+                weights: Vec::new(),
                 ..t
             },
             w if w.starts_with('w') => Tuning {
