@@ -152,7 +152,7 @@ impl<'a, const W: usize> CorralDeadlocks<'a, W> {
                 return true;
             }
         }
-        self.cap > 0 && self.searched(node)
+        self.searched(node)
     }
 
     /// The extra pushes the penalty patterns learned so far give `node` (0 when the

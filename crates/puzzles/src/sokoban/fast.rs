@@ -356,8 +356,8 @@ pub struct Tuning {
     pub patterns: usize,
     /// Goal-room macros ([`GoalRooms`]).
     pub rooms: bool,
-    /// The backward search over pulls ([`super::backward`]) as the portfolio's last
-    /// member, with this weight; `None` leaves it out.
+    /// The backward search over pulls ([`super::backward`]) as a member after the
+    /// weighted ones, with this weight; `None` leaves it out.
     pub backward: Option<u32>,
     /// The bidirectional search ([`super::bidirectional`]) as the portfolio's last member,
     /// with this weight on both sides; `None` leaves it out.
