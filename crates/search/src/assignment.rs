@@ -25,8 +25,9 @@ pub struct Assignment {
     used: Vec<bool>,
 }
 
-/// Up to this many columns, [`Assignment::min_cost`] solves by subsets instead.
-const SMALL: usize = 6;
+/// Up to this many columns, [`Assignment::min_cost`] solves by subsets instead (and a
+/// [`Warm`] start does not pay: solving afresh by subsets is as cheap).
+pub const SMALL: usize = 6;
 
 /// Columns are numbered from 1 inside the algorithm; 0 is the virtual column that starts
 /// each augmenting path.
@@ -172,6 +173,126 @@ impl Assignment {
     }
 }
 
+/// A square assignment solved once and kept, to answer the same matrix with **one row
+/// replaced** by a single augmenting path: `O(n²)` instead of the `O(n³)` of solving again.
+///
+/// **Why it is exact.** The kept solution is a perfect matching with potentials under which
+/// every reduced cost `cost - row_potential - col_potential` is at least 0 and every matched
+/// pair's is 0. Replacing one row's costs changes only that row's reduced costs: unmatch it,
+/// and the other rows' matching and potentials still satisfy both conditions. One
+/// augmenting path from that row (the same step [`Assignment`] repeats for every row) then
+/// gives a perfect matching with such potentials again, which in a square matrix is a least
+/// one (any perfect matching costs at least the potentials' sum, and this one costs exactly
+/// that); if no path exists, the other rows block every allowed column and there is none.
+/// A search whose nodes differ from their parent by one item (a single pushed box) bounds
+/// every child this way from its parent's solution.
+#[derive(Clone, Debug, Default)]
+pub struct Warm {
+    n: usize,
+    cost: Vec<u32>,
+    row_potential: Vec<i64>,
+    col_potential: Vec<i64>,
+    row_of_col: Vec<usize>,
+    /// Whether the fields above hold a solved matrix.
+    ready: bool,
+    /// The replaced row's original costs while a replacement is tried.
+    saved: Vec<u32>,
+    scratch: Assignment,
+}
+
+impl Warm {
+    /// Nothing kept yet.
+    pub fn new() -> Self {
+        Warm::default()
+    }
+
+    /// Solves the `n × n` matrix `cost` (row-major) from scratch and keeps the solution;
+    /// `None` (and nothing kept) when every complete assignment uses a [`FORBIDDEN`] entry.
+    pub fn solve(&mut self, n: usize, cost: &[u32]) -> Option<u64> {
+        assert_eq!(cost.len(), n * n, "cost matrix size");
+        self.ready = false;
+        let s = &mut self.scratch;
+        s.reset(n, n);
+        for row in 0..n {
+            if !s.augment(row, n, cost) {
+                return None;
+            }
+        }
+        self.n = n;
+        self.cost.clear();
+        self.cost.extend_from_slice(cost);
+        self.row_potential.clone_from(&s.row_potential);
+        self.col_potential.clone_from(&s.col_potential);
+        self.row_of_col.clone_from(&s.row_of_col);
+        self.ready = true;
+        Some(total(n, &self.cost, &self.row_of_col))
+    }
+
+    /// Whether a solved matrix is kept.
+    pub fn is_ready(&self) -> bool {
+        self.ready
+    }
+
+    /// The least total cost of the kept matrix with row `row` replaced by `new_row` (the
+    /// kept solution is left as it was); `None` when no complete assignment avoids
+    /// [`FORBIDDEN`] entries.
+    ///
+    /// # Panics
+    /// If nothing is kept, `row` is out of range or `new_row` is not `n` long.
+    pub fn with_row(&mut self, row: usize, new_row: &[u32]) -> Option<u64> {
+        self.try_row(row, new_row, false)
+    }
+
+    /// [`Warm::with_row`], keeping the changed matrix and its solution in place of the kept
+    /// one (nothing is kept when it has no assignment): a search whose next parent is a
+    /// child of the last one moves the kept solution along instead of solving afresh.
+    pub fn replace_row(&mut self, row: usize, new_row: &[u32]) -> Option<u64> {
+        self.try_row(row, new_row, true)
+    }
+
+    /// Row `row` replaced by `new_row`, solved by one augmenting path; kept when `keep`.
+    fn try_row(&mut self, row: usize, new_row: &[u32], keep: bool) -> Option<u64> {
+        assert!(self.ready, "no solved matrix kept");
+        let n = self.n;
+        assert!(row < n && new_row.len() == n, "row out of range");
+        let s = &mut self.scratch;
+        s.row_potential.clone_from(&self.row_potential);
+        s.col_potential.clone_from(&self.col_potential);
+        s.row_of_col.clone_from(&self.row_of_col);
+        s.way.clear();
+        s.way.resize(n + 1, 0);
+        // column 0 is the virtual one, left holding the last row augmented
+        if let Some(c) = (1..=n).find(|&c| s.row_of_col[c] == row) {
+            s.row_of_col[c] = NONE;
+        }
+        s.row_potential[row] = 0;
+        let span = row * n..(row + 1) * n;
+        self.saved.clear();
+        self.saved.extend_from_slice(&self.cost[span.clone()]);
+        self.cost[span.clone()].copy_from_slice(new_row);
+        let found = s.augment(row, n, &self.cost);
+        let answer = found.then(|| total(n, &self.cost, &s.row_of_col));
+        if !keep {
+            self.cost[span].copy_from_slice(&self.saved);
+        } else if found {
+            self.row_potential.clone_from(&s.row_potential);
+            self.col_potential.clone_from(&s.col_potential);
+            self.row_of_col.clone_from(&s.row_of_col);
+        } else {
+            self.ready = false;
+        }
+        answer
+    }
+}
+
+/// The cost of the matching `row_of_col` (columns numbered from 1) in the `n`-column `cost`.
+fn total(n: usize, cost: &[u32], row_of_col: &[usize]) -> u64 {
+    (1..=n)
+        .filter(|&c| row_of_col[c] != NONE)
+        .map(|c| cost[row_of_col[c] * n + c - 1] as u64)
+        .sum()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -240,6 +361,41 @@ mod tests {
             prop_assert_eq!(scratch.min_cost(rows, cols, cost), want);
             prop_assert_eq!(scratch.hungarian(rows, cols, cost), want);
             prop_assert_eq!(scratch.by_subsets(rows, cols, cost), want);
+        }
+
+        #[test]
+        fn a_replaced_row_equals_solving_again(
+            n in 1usize..8,
+            entries in proptest::collection::vec(prop_oneof![4 => 0u32..20, 1 => Just(FORBIDDEN)], 64),
+            rows in proptest::collection::vec((0usize..8, proptest::collection::vec(prop_oneof![4 => 0u32..20, 1 => Just(FORBIDDEN)], 8)), 1..6),
+        ) {
+            let cost = &entries[..n * n];
+            let mut warm = Warm::new();
+            let want = brute(n, n, cost);
+            prop_assert_eq!(warm.solve(n, cost), want);
+            prop_assert_eq!(warm.is_ready(), want.is_some());
+            if want.is_some() {
+                // several replacements in turn, each from the same kept solution
+                for (row, new_row) in &rows {
+                    let (row, new_row) = (row % n, &new_row[..n]);
+                    let mut changed = cost.to_vec();
+                    changed[row * n..(row + 1) * n].copy_from_slice(new_row);
+                    prop_assert_eq!(warm.with_row(row, new_row), brute(n, n, &changed));
+                }
+                prop_assert_eq!(warm.solve(n, cost), want);
+                // the same replacements kept one after another
+                let mut changed = cost.to_vec();
+                for (row, new_row) in &rows {
+                    let (row, new_row) = (row % n, &new_row[..n]);
+                    changed[row * n..(row + 1) * n].copy_from_slice(new_row);
+                    let want = brute(n, n, &changed);
+                    prop_assert_eq!(warm.replace_row(row, new_row), want);
+                    prop_assert_eq!(warm.is_ready(), want.is_some());
+                    if want.is_none() {
+                        break;
+                    }
+                }
+            }
         }
     }
 }

@@ -30,6 +30,7 @@
 //! none exists (`crates/puzzles/tests/sokoban_backward.rs` checks both against a brute force).
 
 use super::bits::Bits;
+use super::bound::FromParent;
 use super::graph::{Node, Push, RegionGraph, Walk};
 use super::maze::{Maze, NONE};
 use super::moves::Dir;
@@ -120,18 +121,20 @@ impl<const W: usize> Graph for PullGraph<'_, W> {
 
 /// The bound of a backward node: the least assignment of its boxes to the start's box cells,
 /// each at the lone-box push distance from that start cell ([`PullBound::pulls`]).
-pub struct PullBound<'a> {
+pub struct PullBound<'a, const W: usize> {
     /// `from_start[k][cell]`: fewest pushes that bring a lone box from the `k`-th start box
     /// to `cell`, the player free to stand on any floor cell ([`NONE`]: never).
     from_start: Vec<Vec<u16>>,
     maze: &'a Maze,
     matrix: Vec<u32>,
     assignment: Assignment,
+    /// Children's bounds solved from their parent's ([`FromParent`]).
+    warm: FromParent<W>,
 }
 
-impl<'a> PullBound<'a> {
+impl<'a, const W: usize> PullBound<'a, W> {
     /// The bound towards the start boxes `start`.
-    pub fn new<const W: usize>(maze: &'a Maze, start: &Bits<W>) -> Self {
+    pub fn new(maze: &'a Maze, start: &Bits<W>) -> Self {
         PullBound {
             from_start: start
                 .iter()
@@ -140,12 +143,30 @@ impl<'a> PullBound<'a> {
             maze,
             matrix: Vec::new(),
             assignment: Assignment::new(),
+            warm: FromParent::new(),
+        }
+    }
+
+    /// [`PullBound::pulls`] of `boxes`, a child of `parent`: the same value, solved from the
+    /// parent's assignment when one box moved ([`FromParent`]).
+    pub fn pulls_after(&mut self, parent: &Bits<W>, boxes: &Bits<W>) -> Option<u32> {
+        let from_start = &self.from_start;
+        let row = |b: usize, out: &mut Vec<u32>| {
+            out.extend(from_start.iter().map(|d| match d[b] {
+                NONE => FORBIDDEN,
+                x => u32::from(x),
+            }))
+        };
+        let (key, cols) = (Bits::EMPTY, from_start.len());
+        match self.warm.pushes((parent, &key), boxes, cols, row) {
+            Some(answer) => answer,
+            None => self.pulls(boxes),
         }
     }
 
     /// Least total pulls that could bring `boxes` back to the start cells; `None` when no
     /// assignment exists (some box stands where no start box can be pushed).
-    pub fn pulls<const W: usize>(&mut self, boxes: &Bits<W>) -> Option<u32> {
+    pub fn pulls(&mut self, boxes: &Bits<W>) -> Option<u32> {
         self.matrix.clear();
         let mut rows = 0;
         for b in boxes.iter() {

@@ -160,8 +160,8 @@ pub fn bidirectional<const W: usize>(
                 (&mut behind, &ahead)
             };
             let h = match turn_forward {
-                true => frozen.pushes(&e.to.boxes),
-                false => back_bound.pulls(&e.to.boxes),
+                true => frozen.pushes_after(&node.boxes, &e.to.boxes),
+                false => back_bound.pulls_after(&node.boxes, &e.to.boxes),
             };
             let Some(h) = h else { continue };
             let Some(j) = side.add(i, e, weight * h) else {

@@ -21,7 +21,7 @@
 use super::backward::backward;
 use super::bidirectional::bidirectional;
 use super::bits::Bits;
-use super::bound::Bound;
+use super::bound::{Bound, FromParent};
 use super::corral::Corrals;
 use super::corral_deadlock::CorralDeadlocks;
 use super::fess::fess;
@@ -34,7 +34,7 @@ use super::patterns::Patterns;
 use super::tunnel::Tunnels;
 use gridlock_search::{astar_pruning, Edge, Graph, Limits, Stats, StopReason, Stopped};
 use rayon::prelude::*;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -437,6 +437,7 @@ fn weighted_on<const W: usize>(
     let goal: Bits<W> = maze.goal_set();
     let penalty = tuning.penalty;
     let mut bound = Bound::new(maze);
+    let mut warm = FromParent::new();
     let mut frozen = tuning.frozen_goals.then(|| FrozenGoals::new(maze));
     let corral = (tuning.deadlock > 0 || tuning.patterns > 0).then(|| {
         let detector = CorralDeadlocks::inheriting(maze, tuning.deadlock, known);
@@ -446,6 +447,7 @@ fn weighted_on<const W: usize>(
     let graph = Checked {
         graph: fast,
         corral: corral.filter(|_| tuning.on_expansion),
+        expanding: Cell::new(start.boxes),
     };
     let found = astar_pruning(
         &graph,
@@ -456,9 +458,11 @@ fn weighted_on<const W: usize>(
             if corral.is_some_and(|c| c.borrow_mut().known(n)) {
                 return None;
             }
+            // every bound is asked for a child of the node being expanded (or the start)
+            let parent = graph.expanding.get();
             let h = match frozen.as_mut() {
-                Some(f) => f.pushes(&n.boxes)?,
-                None => bound.pushes(&n.boxes)?,
+                Some(f) => f.pushes_after(&parent, &n.boxes)?,
+                None => bound.pushes_after(&mut warm, &parent, &n.boxes)?,
             };
             if !tuning.on_expansion && corral.is_some_and(|c| c.borrow_mut().searched(n)) {
                 return None;
@@ -482,6 +486,9 @@ type Answer = Result<(Option<Vec<Push>>, Stats), Stopped>;
 struct Checked<'g, 'a, const W: usize> {
     graph: &'g FastGraph<'a, W>,
     corral: Option<&'g RefCell<CorralDeadlocks<'a, W>>>,
+    /// The boxes of the node last expanded: the parent of every node bounded next, whose
+    /// assignment the bound starts from ([`FromParent`]).
+    expanding: Cell<Bits<W>>,
 }
 
 impl<const W: usize> Graph for Checked<'_, '_, W> {
@@ -490,6 +497,7 @@ impl<const W: usize> Graph for Checked<'_, '_, W> {
     type Cost = u32;
 
     fn successors(&self, node: &Node<W>, out: &mut Vec<Edge<Node<W>, Push, u32>>) {
+        self.expanding.set(node.boxes);
         if self.corral.is_some_and(|c| c.borrow_mut().expanded(node)) {
             return;
         }

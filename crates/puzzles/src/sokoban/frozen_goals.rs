@@ -22,7 +22,7 @@
 //! lost.
 
 use super::bits::Bits;
-use super::bound::Bound;
+use super::bound::{Bound, FromParent};
 use super::deadlock::frozen_in_place;
 use super::maze::{Maze, NONE};
 use gridlock_search::assignment::{Assignment, FORBIDDEN};
@@ -41,6 +41,8 @@ pub struct FrozenGoals<'a, const W: usize> {
     tables: FxHashMap<Bits<W>, Vec<Vec<u16>>>,
     matrix: Vec<u32>,
     assignment: Assignment,
+    /// Children's bounds solved from their parent's ([`FromParent`]).
+    warm: FromParent<W>,
 }
 
 impl<'a, const W: usize> FrozenGoals<'a, W> {
@@ -53,15 +55,23 @@ impl<'a, const W: usize> FrozenGoals<'a, W> {
             tables: FxHashMap::default(),
             matrix: Vec::new(),
             assignment: Assignment::new(),
+            warm: FromParent::new(),
         }
     }
 
     /// A lower bound on the pushes left with `boxes`, at least the plain assignment bound;
     /// `None` when the position is proven lost (module doc).
     pub fn pushes(&mut self, boxes: &Bits<W>) -> Option<u32> {
+        self.pushes_after(boxes, boxes)
+    }
+
+    /// [`FrozenGoals::pushes`] of `boxes`, a child of `parent`: the same value, solved from
+    /// the parent's assignment when one box moved and the frozen boxes are the same
+    /// ([`FromParent`]).
+    pub fn pushes_after(&mut self, parent: &Bits<W>, boxes: &Bits<W>) -> Option<u32> {
         let frozen = self.frozen(boxes)?;
         if frozen == Bits::EMPTY {
-            return self.plain.pushes(boxes);
+            return self.plain.pushes_after(&mut self.warm, parent, boxes);
         }
         if self.tables.len() >= CACHE {
             self.tables.clear();
@@ -71,6 +81,18 @@ impl<'a, const W: usize> FrozenGoals<'a, W> {
             .tables
             .entry(frozen)
             .or_insert_with(|| distances(maze, &frozen));
+        let open: Vec<usize> = (0..maze.goals.len())
+            .filter(|&k| !frozen.has(maze.goals[k] as usize))
+            .collect();
+        let row = |b: usize, out: &mut Vec<u32>| {
+            out.extend(open.iter().map(|&k| match table[k][b] {
+                NONE => FORBIDDEN,
+                d => u32::from(d),
+            }))
+        };
+        if let Some(answer) = self.warm.pushes((parent, &frozen), boxes, open.len(), row) {
+            return answer;
+        }
         self.matrix.clear();
         let mut rows = 0;
         for b in boxes.iter().filter(|&b| !frozen.has(b)) {
