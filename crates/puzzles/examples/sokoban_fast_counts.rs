@@ -11,7 +11,8 @@ use gridlock_search::Limits;
 /// The tuning a variant names: `shipped`, `before` (no sharing, sub-searches at generation
 /// and in every round, plain bound), or `+`-joined changes to the shipped one: `no-share`,
 /// `on-generation`, `no-deadlock`, `no-frozen-goals`, `deadlock-first-round`,
-/// `no-corral`, `wN` (weight N alone), `no-patterns`, `patternsN` (penalty-pattern
+/// `no-corral`, `areas` / `no-areas` (goal areas of several entrances on / off), `wN`
+/// (weight N alone), `no-patterns`, `patternsN` (penalty-pattern
 /// sub-searches of N positions), `backN` (the backward member with weight N),
 /// `bothN` (the bidirectional member), `backward-none`,
 /// `forward-none` (no weighted forward search).
@@ -43,6 +44,14 @@ fn variant(name: &str) -> Tuning {
                 ..t
             },
             "no-corral" => Tuning { corral: false, ..t },
+            "areas" => Tuning {
+                room_areas: true,
+                ..t
+            },
+            "no-areas" => Tuning {
+                room_areas: false,
+                ..t
+            },
             "no-patterns" => Tuning { patterns: 0, ..t },
             p if p.starts_with("patterns") => Tuning {
                 patterns: p[8..].parse().expect("a cap"),

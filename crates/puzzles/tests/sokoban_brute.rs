@@ -111,7 +111,7 @@ fn fast_with_goal_rooms_answers_exactly_the_solvable_levels() {
         let maze = Maze::new(&level);
         if let Some(boxes) = maze.boxes_of::<1>(&level.start) {
             let player = maze.index[level.start.player];
-            with_room += GoalRooms::new::<1>(&maze, &boxes, player).is_some() as u32;
+            with_room += GoalRooms::new::<1>(&maze, &boxes, player, true).is_some() as u32;
         }
         let optimum = brute_force(&Grid::read(&text), true);
         let quick = fast(&text);

@@ -356,6 +356,8 @@ pub struct Tuning {
     pub patterns: usize,
     /// Goal-room macros ([`GoalRooms`]).
     pub rooms: bool,
+    /// Goal areas with several entrances among the goal rooms ([`GoalRooms::new`]).
+    pub room_areas: bool,
     /// The backward search over pulls ([`super::backward`]) as a member after the
     /// weighted ones, with this weight; `None` leaves it out.
     pub backward: Option<u32>,
@@ -379,6 +381,7 @@ impl Default for Tuning {
             deadlock_first_round: false,
             tunnels: true,
             rooms: true,
+            room_areas: false,
             patterns: super::penalty::CAP,
             backward: None,
             bidirectional: Some(BACKWARD_WEIGHT),
@@ -398,7 +401,7 @@ fn weighted<const W: usize>(
 ) -> (Answer, Option<Patterns<W>>) {
     let rooms = tuning
         .rooms
-        .then(|| GoalRooms::new(maze, &start.boxes, start.player))
+        .then(|| GoalRooms::new(maze, &start.boxes, start.player, tuning.room_areas))
         .flatten();
     let graph = FastGraph::new(maze, tuning.corral).with_macros(tuning.tunnels, rooms);
     let member = (weight, tuning, known);

@@ -12,6 +12,14 @@
 //! where some goal is never freed has no order and is not used (the search there is
 //! today's). Rooms are chosen most goals first, and do not overlap.
 //!
+//! With `areas` ([`GoalRooms::new`], `Tuning::room_areas`, off as measured) the goals that
+//! lie side by side outside every such room form **goal areas** with several entrances
+//! (their exits: the live cells beside them), and every room's order follows the player
+//! (`goal_room_order.rs`): a pull counts only where the player, starting outside the
+//! room, can walk to it. The player may then walk two cells round the room in a route, and
+//! a room's goals holding a box at the start are held **fixed** (full, never ordered nor
+//! pushed while the room is in order) when an order exists that way.
+//!
 //! # The macro
 //!
 //! A room is **in order** when every box in it stands on a goal and no empty goal's layer
@@ -28,8 +36,8 @@
 //! Every edge is a sequence of legal pushes onto live cells, so every answer is valid.
 //! Unlike the tunnel macros of the optimal search ([`super::tunnel`]), it is **not** proven
 //! to keep a solution: a level may need a box parked in the room, the room filled in another
-//! order, or a packed box pushed out again, and the computed order ignores where the player
-//! can stand (the route does not). So with it `--fast` can miss a solvable level, and a
+//! order, or a packed box pushed out again (and without `areas` the computed order ignores
+//! where the player can stand; the route does not). So with it `--fast` can miss a solvable level, and a
 //! search that runs out of positions no longer proves a level unsolvable: each weighted
 //! search of [`super::fast::search`] that does so searches again without the macros, so
 //! `--fast` stays complete and its `-1` a proof. It is what
@@ -37,6 +45,9 @@
 //! docs/sokoban-solver.md.
 
 use super::bits::Bits;
+use super::goal_room_find::{behind_one_cell, goal_areas, Found};
+use super::goal_room_order::layers;
+use super::goal_room_space::Space;
 use super::graph::{Node, Push};
 use super::maze::{Maze, NONE};
 use super::moves::Dir;
@@ -47,7 +58,7 @@ const NO_ROOM: u8 = u8::MAX;
 /// The goal rooms of a level, with their packing orders.
 #[derive(Clone, Debug)]
 pub struct GoalRooms {
-    /// Per compact cell: the room whose `C ∪ {e}` holds it, or [`NO_ROOM`].
+    /// Per compact cell: the room whose inside holds it, or [`NO_ROOM`].
     room_of: Vec<u8>,
     rooms: Vec<Room>,
 }
@@ -55,39 +66,64 @@ pub struct GoalRooms {
 /// One room: its cells, where the player may walk in a route, its goals and their layers.
 #[derive(Clone, Debug)]
 struct Room {
-    /// `C ∪ {e}`, the cells a routed box may use.
+    /// The cells a routed box may use.
     inside: Vec<u16>,
-    /// `inside` and `e`'s outside neighbours: where the player may walk during a route.
-    walkable: Vec<u16>,
-    /// The room's goals and their layers (0 = filled last).
+    /// Where the box and the player may go in a route.
+    space: Space,
+    /// The room's goals to fill and their layers (0 = filled last).
     goals: Vec<(u16, u16)>,
+    /// The room's goals holding a box at the start, kept full.
+    fixed: Vec<u16>,
+    /// Whether the room has more than one exit.
+    several: bool,
 }
 
 impl GoalRooms {
-    /// The goal rooms of `maze` with `boxes` and the player on `player` at the start; `None`
-    /// when there is none with a packing order.
-    pub fn new<const W: usize>(maze: &Maze, boxes: &Bits<W>, player: u16) -> Option<GoalRooms> {
-        let mut candidates = candidates(maze, boxes, player);
+    /// The goal rooms of `maze` with `boxes` and the player on `player` at the start, with
+    /// goal areas of several entrances when `areas`; `None` when there is none with a
+    /// packing order.
+    pub fn new<const W: usize>(
+        maze: &Maze,
+        boxes: &Bits<W>,
+        player: u16,
+        areas: bool,
+    ) -> Option<GoalRooms> {
+        let mut found = behind_one_cell(maze, boxes, player);
         // most goals first, then the smallest room
-        candidates.sort_by_key(|(_, cells, goals)| (usize::MAX - goals, cells.len()));
-        let mut room_of = vec![NO_ROOM; maze.cells.len()];
-        let mut rooms = Vec::new();
-        for (entrance, mut inside, _) in candidates {
-            inside.push(entrance);
-            if rooms.len() >= NO_ROOM as usize
-                || inside.iter().any(|&c| room_of[c as usize] != NO_ROOM)
-            {
-                continue;
-            }
-            let Some(room) = Room::new(maze, entrance, inside) else {
-                continue;
-            };
-            for &c in &room.inside {
-                room_of[c as usize] = rooms.len() as u8;
-            }
-            rooms.push(room);
+        found.sort_by_key(|f| (usize::MAX - f.goals, f.inside.len()));
+        let mut rooms = GoalRooms {
+            room_of: vec![NO_ROOM; maze.cells.len()],
+            rooms: Vec::new(),
+        };
+        for f in found {
+            rooms.add(maze, boxes, f, areas);
         }
-        (!rooms.is_empty()).then_some(GoalRooms { room_of, rooms })
+        if areas {
+            let taken: Vec<bool> = rooms.room_of.iter().map(|&r| r != NO_ROOM).collect();
+            for f in goal_areas(maze, player, &taken) {
+                rooms.add(maze, boxes, f, areas);
+            }
+        }
+        (!rooms.rooms.is_empty()).then_some(rooms)
+    }
+
+    /// Adds the room `found` unless it overlaps one already taken or has no order (`wide`:
+    /// see [`Room::new`]).
+    fn add<const W: usize>(&mut self, maze: &Maze, boxes: &Bits<W>, found: Found, wide: bool) {
+        let overlaps = found
+            .inside
+            .iter()
+            .any(|&c| self.room_of[c as usize] != NO_ROOM);
+        if self.rooms.len() >= NO_ROOM as usize || overlaps {
+            return;
+        }
+        let Some(room) = Room::new(maze, boxes, found, wide) else {
+            return;
+        };
+        for &c in &room.inside {
+            self.room_of[c as usize] = self.rooms.len() as u8;
+        }
+        self.rooms.push(room);
     }
 
     /// Number of rooms found.
@@ -100,6 +136,16 @@ impl GoalRooms {
         self.rooms.is_empty()
     }
 
+    /// Number of rooms with more than one exit (goal areas with several entrances).
+    pub fn with_several_entrances(&self) -> usize {
+        self.rooms.iter().filter(|r| r.several).count()
+    }
+
+    /// Number of boxes the rooms hold fixed from the start.
+    pub fn fixed(&self) -> usize {
+        self.rooms.iter().map(|r| r.fixed.len()).sum()
+    }
+
     /// `pushable` without the boxes on the goals of the rooms that are in order.
     pub fn pushable<const W: usize>(
         &self,
@@ -109,7 +155,12 @@ impl GoalRooms {
     ) -> Bits<W> {
         for room in &self.rooms {
             if room.in_order(maze, boxes, NONE) {
-                for &(g, _) in &room.goals {
+                for g in room
+                    .goals
+                    .iter()
+                    .map(|&(g, _)| g)
+                    .chain(room.fixed.iter().copied())
+                {
                     pushable.remove(g as usize);
                 }
             }
@@ -154,36 +205,51 @@ impl GoalRooms {
 }
 
 impl Room {
-    /// The room `inside` (`C ∪ {e}`) with its packing order, `None` when it has none.
-    fn new(maze: &Maze, entrance: u16, inside: Vec<u16>) -> Option<Room> {
-        let mut walkable = inside.clone();
-        for dir in Dir::ALL {
-            let n = maze.step(entrance, dir);
-            if n != NONE && !walkable.contains(&n) {
-                walkable.push(n);
-            }
-        }
-        let goals: Vec<u16> = inside
+    /// The room `found` with its packing order, `None` when it has none. When `wide`, the
+    /// order follows the player, the player may walk two cells round the room in a route,
+    /// and the goals holding a box at the start are kept full when an order exists that
+    /// way; otherwise every goal is ordered, as the first rooms were.
+    fn new<const W: usize>(maze: &Maze, boxes: &Bits<W>, found: Found, wide: bool) -> Option<Room> {
+        let space = Space::new(maze, &found.inside, &found.exits, wide);
+        let goals: Vec<u16> = found
+            .inside
             .iter()
             .copied()
             .filter(|c| maze.goals.contains(c))
             .collect();
-        let layers = layers(maze, entrance, &walkable, &goals)?;
+        let (fixed, open): (Vec<u16>, Vec<u16>) =
+            goals.iter().partition(|&&g| boxes.has(g as usize));
+        let ordered = if !wide || fixed.is_empty() || open.len() < 2 {
+            None
+        } else {
+            layers(maze, &space, &open, &fixed).map(|l| (open, fixed, l))
+        };
+        let (goals, fixed, layers) = match ordered {
+            Some(o) => o,
+            None => {
+                let l = layers(maze, &space, &goals, &[])?;
+                (goals, Vec::new(), l)
+            }
+        };
         Some(Room {
-            inside,
-            walkable,
+            several: found.exits.len() > 1,
+            inside: found.inside,
+            space,
             goals: goals.into_iter().zip(layers).collect(),
+            fixed,
         })
     }
 
-    /// Every box in the room on a goal (the box on `moved` aside), and the full goals the
-    /// deepest layers.
+    /// Every box in the room on a goal (the box on `moved` aside), every fixed goal full,
+    /// and the full goals the deepest layers.
     fn in_order<const W: usize>(&self, maze: &Maze, boxes: &Bits<W>, moved: u16) -> bool {
         let on = |c: u16| c != moved && (c as usize) < maze.live && boxes.has(c as usize);
-        let stray = self
-            .inside
-            .iter()
-            .any(|&c| on(c) && !self.goals.iter().any(|&(g, _)| g == c));
+        if self.fixed.iter().any(|&g| !on(g)) {
+            return false;
+        }
+        let stray = self.inside.iter().any(|&c| {
+            on(c) && !self.goals.iter().any(|&(g, _)| g == c) && !self.fixed.contains(&c)
+        });
         if stray {
             return false;
         }
@@ -210,7 +276,7 @@ impl Room {
     }
 
     /// The fewest pushes taking the box on `moved` to a cell where `target` holds, the box
-    /// staying `inside` and the player `walkable`, the other boxes still.
+    /// staying inside and the player in the room's space, the other boxes still.
     fn route<const W: usize>(
         &self,
         maze: &Maze,
@@ -218,10 +284,10 @@ impl Room {
         moved: u16,
         target: impl Fn(u16) -> bool,
     ) -> Option<Vec<Push>> {
-        let n = self.walkable.len();
-        let slot = |c: u16| self.walkable.iter().position(|&w| w == c);
+        let space = &self.space;
+        let n = space.walkable.len();
         let blocked = |c: u16| c != moved && (c as usize) < maze.live && node.boxes.has(c as usize);
-        let start = (slot(moved)?, slot(node.player)?);
+        let start = (space.slot(moved)?, space.slot(node.player)?);
         // states (box slot, player slot); parent index and the push that reached each
         let mut seen = vec![false; n * n];
         let mut states: Vec<(usize, usize, usize, Push)> = Vec::new();
@@ -234,21 +300,20 @@ impl Room {
         let mut head = 0;
         while head < states.len() {
             let (b, p, _, _) = states[head];
-            let boxed = self.walkable[b];
-            let reach = self.reach(maze, p, |c| c == boxed || blocked(c));
+            let boxed = space.walkable[b];
+            let reach = space.reach(maze, &[p], |c| c == boxed || blocked(c));
             for dir in Dir::ALL {
                 let to = maze.step(boxed, dir);
                 let behind = maze.step(boxed, dir.opposite());
                 if to == NONE
                     || to as usize >= maze.live
-                    || !self.inside.contains(&to)
+                    || !space.inside(to)
                     || blocked(to)
-                    || behind == NONE
-                    || !slot(behind).is_some_and(|s| reach[s])
+                    || !space.slot(behind).is_some_and(|s| reach[s])
                 {
                     continue;
                 }
-                let (tb, tp) = (slot(to)?, b);
+                let (tb, tp) = (space.slot(to)?, b);
                 if seen[tb * n + tp] {
                     continue;
                 }
@@ -262,28 +327,6 @@ impl Room {
         }
         None
     }
-
-    /// The walkable cells the player on slot `from` reaches, `wall` cells aside.
-    fn reach(&self, maze: &Maze, from: usize, wall: impl Fn(u16) -> bool) -> Vec<bool> {
-        let mut reach = vec![false; self.walkable.len()];
-        reach[from] = true;
-        let mut stack = vec![self.walkable[from]];
-        while let Some(c) = stack.pop() {
-            for dir in Dir::ALL {
-                let n = maze.step(c, dir);
-                if n == NONE || wall(n) {
-                    continue;
-                }
-                if let Some(s) = self.walkable.iter().position(|&w| w == n) {
-                    if !reach[s] {
-                        reach[s] = true;
-                        stack.push(n);
-                    }
-                }
-            }
-        }
-        reach
-    }
 }
 
 /// The pushes leading to state `last`, in order.
@@ -295,101 +338,6 @@ fn unwind(states: &[(usize, usize, usize, Push)], mut last: usize) -> Vec<Push> 
     }
     pushes.reverse();
     pushes
-}
-
-/// Every `(e, C, goals)`: a cell `e` and a part `C` of the floor that removing `e` cuts off,
-/// with at least two goals counting `e`, no box off a goal, and not the player.
-fn candidates<const W: usize>(
-    maze: &Maze,
-    boxes: &Bits<W>,
-    player: u16,
-) -> Vec<(u16, Vec<u16>, usize)> {
-    let is_goal = |c: u16| maze.goals.contains(&c);
-    let has_box = |c: u16| (c as usize) < maze.live && boxes.has(c as usize);
-    let cells = maze.cells.len() as u16;
-    let mut out = Vec::new();
-    for e in 0..cells {
-        let mut part = vec![u32::MAX; cells as usize];
-        for (k, dir) in Dir::ALL.into_iter().enumerate() {
-            let seed = maze.step(e, dir);
-            if seed == NONE || part[seed as usize] != u32::MAX {
-                continue;
-            }
-            let mut c = vec![seed];
-            part[seed as usize] = k as u32;
-            let mut head = 0;
-            while let Some(&x) = c.get(head) {
-                head += 1;
-                for d in Dir::ALL {
-                    let y = maze.step(x, d);
-                    if y != NONE && y != e && part[y as usize] == u32::MAX {
-                        part[y as usize] = k as u32;
-                        c.push(y);
-                    }
-                }
-            }
-            if c.len() + 1 == cells as usize {
-                continue; // `e` cuts nothing off on this side
-            }
-            let goals = c.iter().filter(|&&x| is_goal(x)).count() + is_goal(e) as usize;
-            let clean = c.iter().all(|&x| !has_box(x) || is_goal(x)) && !c.contains(&player);
-            if goals >= 2 && clean {
-                out.push((e, c, goals));
-            }
-        }
-    }
-    out
-}
-
-/// The layer of each of `goals` (0 = filled last), pulled out to `entrance` over `walkable`;
-/// `None` when some goal is never freed.
-fn layers(maze: &Maze, entrance: u16, walkable: &[u16], goals: &[u16]) -> Option<Vec<u16>> {
-    let mut layer = vec![u16::MAX; goals.len()];
-    let mut k = 0;
-    while layer.contains(&u16::MAX) {
-        let full: Vec<u16> = (0..goals.len())
-            .filter(|&g| layer[g] == u16::MAX)
-            .map(|g| goals[g])
-            .collect();
-        let free: Vec<usize> = (0..goals.len())
-            .filter(|&g| {
-                layer[g] == u16::MAX && pulls_to(maze, entrance, walkable, &full, goals[g])
-            })
-            .collect();
-        if free.is_empty() {
-            return None;
-        }
-        for g in free {
-            layer[g] = k;
-        }
-        k += 1;
-    }
-    Some(layer)
-}
-
-/// Can a box on `goal` be pulled to `entrance` over `walkable` cells, the boxes on the other
-/// `full` goals standing still? (A pull from `x` to `x + d` needs `x + d` and `x + 2d` free.)
-fn pulls_to(maze: &Maze, entrance: u16, walkable: &[u16], full: &[u16], goal: u16) -> bool {
-    if goal == entrance {
-        return true;
-    }
-    let free = |c: u16| c != NONE && walkable.contains(&c) && (c == goal || !full.contains(&c));
-    let mut seen = vec![goal];
-    let mut stack = vec![goal];
-    while let Some(x) = stack.pop() {
-        for dir in Dir::ALL {
-            let to = maze.step(x, dir);
-            if !free(to) || !free(maze.step(to, dir)) || seen.contains(&to) {
-                continue;
-            }
-            if to == entrance {
-                return true;
-            }
-            seen.push(to);
-            stack.push(to);
-        }
-    }
-    false
 }
 
 #[cfg(test)]
@@ -436,8 +384,13 @@ mod tests {
     fn a_box_on_the_entrance_is_taken_to_the_goal_filled_next() {
         let level = parse_level(ROOM, None).unwrap();
         let maze = Maze::new(&level);
-        let rooms = GoalRooms::new::<1>(&maze, &node(&maze, &[], (3, 3)).boxes, at(&maze, 3, 3))
-            .expect("a room with an order");
+        let rooms = GoalRooms::new::<1>(
+            &maze,
+            &node(&maze, &[], (3, 3)).boxes,
+            at(&maze, 3, 3),
+            false,
+        )
+        .expect("a room with an order");
         assert_eq!(rooms.len(), 1);
         // the room is cut off by its first goal, (5, 3): a box pushed onto it from the gap
         // goes on to a deep goal, (5, 5) or (7, 5), by the fewest pushes (4)
@@ -480,12 +433,40 @@ mod tests {
         let level = parse_level(jammed, None).unwrap();
         let maze = Maze::new(&level);
         let start = maze.boxes_of::<1>(&level.start).unwrap();
-        assert!(GoalRooms::new(&maze, &start, maze.index[level.start.player]).is_none());
+        assert!(GoalRooms::new(&maze, &start, maze.index[level.start.player], false).is_none());
         // the same goals reached through two gaps: no single entrance
         let open = "#######\n#     #\n# $$$ #\n#  @  #\n### # #\n#  . .#\n#    .#\n#######";
         let level = parse_level(open, None).unwrap();
         let maze = Maze::new(&level);
         let start = maze.boxes_of::<1>(&level.start).unwrap();
-        assert!(GoalRooms::new(&maze, &start, maze.index[level.start.player]).is_none());
+        assert!(GoalRooms::new(&maze, &start, maze.index[level.start.player], false).is_none());
+    }
+
+    #[test]
+    fn a_box_entering_a_goal_area_of_several_entrances_goes_to_the_corner_first() {
+        // four goals in the bottom-right corner, open above and on the left: the corner
+        // goal is the only one whose box cannot be pulled out while the others are full
+        let open = "########\n#      #\n# $$$$ #\n#      #\n#    ..#\n#@   ..#\n########";
+        let level = parse_level(open, None).unwrap();
+        let maze = Maze::new(&level);
+        let start = maze.boxes_of::<1>(&level.start).unwrap();
+        let player = maze.index[level.start.player];
+        assert!(GoalRooms::new(&maze, &start, player, false).is_none());
+        let rooms = GoalRooms::new(&maze, &start, player, true).expect("a goal area");
+        assert_eq!((rooms.len(), rooms.with_several_entrances()), (1, 1));
+        let cell = |r: usize, c: usize| maze.index[r * 8 + c];
+        // a box just pushed down onto (4, 5) goes on to the corner by two pushes
+        let mut boxes = Bits::<1>::EMPTY;
+        for c in [cell(4, 5), cell(2, 2), cell(2, 3), cell(2, 4)] {
+            boxes.insert(c as usize);
+        }
+        let pushed = Node::new(&maze, boxes, cell(3, 5));
+        let (cell_at, added) = routed(&maze, &rooms, &pushed, cell(4, 5)).expect("a route");
+        assert_eq!((cell_at, added), (cell(5, 6), 2));
+        // with the corner full, the next box stays where it lands
+        boxes.remove(cell(2, 4) as usize);
+        boxes.insert(cell(5, 6) as usize);
+        let second = Node::new(&maze, boxes, cell(3, 5));
+        assert_eq!(routed(&maze, &rooms, &second, cell(4, 5)), None);
     }
 }
