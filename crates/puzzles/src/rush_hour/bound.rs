@@ -20,8 +20,8 @@
 //! completion only adds needs to what it holds), which keeps the minimum admissible.
 //! The same sum prunes: a branch whose cost plus its open choices' least growth already
 //! reaches the best complete branch found is not split further (every leaf below it costs
-//! at least that much), so the minimum is the one an exhaustive search finds, with a
-//! seventh of the splits on the deep 12×12 boards.
+//! at least that much): while the budget lasts the minimum is the one an exhaustive search
+//! finds, and the budget lasts far longer (a seventh of the splits on the deep 12×12 boards).
 //!
 //! **Cost** of a set of needs, per vehicle (every slide and step is one vehicle's): moves,
 //! one slide per direction needed (a vehicle needed both back and forward slides twice);
