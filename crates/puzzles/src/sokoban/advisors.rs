@@ -32,7 +32,7 @@ pub struct Candidate<const W: usize> {
     pub node: Node<W>,
     /// The push.
     pub push: Push,
-    /// Its assignment bound.
+    /// Each box's distance to its nearest goal, summed (the advisors' tiebreak).
     pub bound: u32,
     /// Its feature cell.
     pub cell: Cell,
@@ -90,7 +90,7 @@ impl Packer {
     }
 
     /// The pushes of one box to a goal whose filling raises `node`'s packed count, fewest
-    /// first among the [`TRIES`] boxes nearest (by lone-box distance) to such a goal.
+    /// first among the three boxes nearest (by lone-box distance) to such a goal.
     pub fn advise<const W: usize>(
         &mut self,
         maze: &Maze,

@@ -15,8 +15,9 @@
 //! unsolvable. Pushes into tunnels are continued as in the optimal search
 //! ([`super::tunnel`]), and boxes entering a goal room are routed to the goal its packing
 //! order fills next ([`super::goal_room`]); that macro may lose a solution, so a search
-//! that runs out of nodes with it searches again without it. The portfolio's last member
-//! searches from both ends ([`super::bidirectional`]).
+//! that runs out of nodes with it searches again without it. The portfolio's first member
+//! is the feature-space search with move advisors ([`super::fess`]), its last searches
+//! from both ends ([`super::bidirectional`]).
 
 use super::backward::backward;
 use super::bidirectional::bidirectional;
@@ -169,10 +170,11 @@ impl<const W: usize> Graph for FastGraph<'_, W> {
 
 /// The pushes of a solution from `start`, `None` when the level is proven unsolvable.
 ///
-/// A portfolio in rounds: each round runs one search per weight of [`WEIGHTS`] at once (on
-/// every core), each capped at the round's number of stored states; the first weight in
-/// list order that finishes wins (one that finishes stops those after it), else the cap
-/// grows fourfold and the round starts again.
+/// A portfolio in rounds: each round runs its members (the feature-space search, one
+/// search per weight of [`WEIGHTS`], the bidirectional search) at once (on every core),
+/// each capped at the round's number of stored states; the first member in list order that
+/// finishes wins (one that finishes stops those after it), else the cap grows fourfold and
+/// the round starts again.
 /// No weight suits every level (Microban 146: bound × 1 solves it in 5,703 expansions,
 /// bound × 5 not in 280,000), and the rounds make the answer depend only on the level, never
 /// on the machine's speed or the thread count (unless `--timeout` or the memory budget stops
@@ -366,7 +368,7 @@ impl Default for Tuning {
             weights: WEIGHTS.to_vec(),
             penalty: PENALTY,
             corral: true,
-            fess: false,
+            fess: true,
             deadlock: super::corral_deadlock::CAP,
             share: true,
             on_expansion: true,

@@ -12,14 +12,15 @@
 //! **Move advisors** ([`super::advisors`]): each expansion, the packing, connectivity,
 //! room-connectivity and explorer advisors each name at most one move; an advised move
 //! costs 0 and every other move 1, and within a cell the position expanded is the one of
-//! least accumulated cost (then least assignment bound, then the oldest), so the search
+//! least accumulated cost (then least sum of each box's distance to its nearest goal, then
+//! the oldest), so the search
 //! follows advice deep at no cost and turns to unadvised moves cell by cell. The packing
 //! advisor's move is a macro (one box pushed to a goal, many pushes), stored beside the
 //! single pushes.
 //!
 //! The graph is [`super::fast::FastGraph`] (pushes over normalised nodes, dead cells, freeze
 //! deadlocks and PI-corral pruning), and a position whose boxes cannot all be given distinct
-//! goals is dropped. Each rule only removes unsolvable positions or keeps some solution, and
+//! goals is not expanded. Each rule only removes unsolvable positions or keeps some solution, and
 //! the macros only add positions that are reachable, so a search that runs out of positions
 //! has proven the level unsolvable.
 //!
@@ -47,7 +48,7 @@ struct Entry<const W: usize> {
     push: Push,
 }
 
-/// The open positions of one feature cell, least `(weight, bound, id)` first.
+/// The open positions of one feature cell, least `(weight, nearest-goal sum, id)` first.
 type Open = BinaryHeap<Reverse<(u32, u32, u32)>>;
 
 /// Approximate bytes per stored position: the entry, its map slot, its queue slot.
@@ -153,6 +154,11 @@ impl<'a, const W: usize> Search<'a, W> {
     fn expand(&mut self, id: u32) -> Result<Option<u32>, StopReason> {
         let node = self.entries[id as usize].node;
         let weight = self.weights[id as usize];
+        // the assignment bound costs most of a generation: it is checked once a position
+        // is chosen, and one whose boxes cannot all be given distinct goals is lost
+        if self.bound.pushes(&node.boxes).is_none() {
+            return Ok(None);
+        }
         if let Some(solved) = self.pack(id, &node, weight)? {
             return Ok(Some(solved));
         }
@@ -165,7 +171,7 @@ impl<'a, const W: usize> Search<'a, W> {
             if self.index.contains_key(&to) {
                 continue;
             }
-            let Some(bound) = self.bound.pushes(&to.boxes) else {
+            let Some(bound) = self.bound.nearest_goal(&to.boxes) else {
                 continue;
             };
             let cell = self.features.of(self.maze, &to);
@@ -205,7 +211,7 @@ impl<'a, const W: usize> Search<'a, W> {
         if self.index.contains_key(&to) {
             return Ok(None);
         }
-        let Some(bound) = self.bound.pushes(&to.boxes) else {
+        let Some(bound) = self.bound.nearest_goal(&to.boxes) else {
             return Ok(None);
         };
         let cell = self.features.of(self.maze, &to);
