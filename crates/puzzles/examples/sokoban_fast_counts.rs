@@ -14,7 +14,7 @@ use gridlock_search::Limits;
 /// `no-corral`, `wN` (weight N alone), `no-patterns`, `patternsN` (penalty-pattern
 /// sub-searches of N positions), `backN` (the backward member with weight N),
 /// `bothN` (the bidirectional member), `backward-none`,
-/// `forward-none` (no weighted forward search).
+/// `forward-none` (no weighted forward search), `no-fess` (no feature-space search).
 fn variant(name: &str) -> Tuning {
     if name == "before" {
         return Tuning {
@@ -43,6 +43,7 @@ fn variant(name: &str) -> Tuning {
                 ..t
             },
             "no-corral" => Tuning { corral: false, ..t },
+            "no-fess" => Tuning { fess: false, ..t },
             "no-patterns" => Tuning { patterns: 0, ..t },
             p if p.starts_with("patterns") => Tuning {
                 patterns: p[8..].parse().expect("a cap"),
