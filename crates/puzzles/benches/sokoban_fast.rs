@@ -82,9 +82,17 @@ fn pieces(levels: &[Level]) {
             },
         ),
         (
+            "no feature-space search",
+            Tuning {
+                fess: false,
+                ..shipped.clone()
+            },
+        ),
+        (
             "weight 5 alone",
             Tuning {
                 weights: vec![5],
+                fess: false,
                 ..shipped.clone()
             },
         ),
@@ -92,14 +100,16 @@ fn pieces(levels: &[Level]) {
             "weight 1 alone (push-optimal)",
             Tuning {
                 weights: vec![1],
+                fess: false,
                 ..shipped.clone()
             },
         ),
         (
-            "feature-space search alone (off in --fast)",
+            "feature-space search alone",
             Tuning {
                 weights: Vec::new(),
                 fess: true,
+                bidirectional: None,
                 ..shipped.clone()
             },
         ),
@@ -107,6 +117,7 @@ fn pieces(levels: &[Level]) {
             "weight 1 alone, no corral pruning",
             Tuning {
                 weights: vec![1],
+                fess: false,
                 corral: false,
                 ..shipped
             },

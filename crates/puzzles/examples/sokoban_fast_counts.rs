@@ -15,7 +15,7 @@ use gridlock_search::Limits;
 /// (weight N alone), `no-patterns`, `patternsN` (penalty-pattern
 /// sub-searches of N positions), `backN` (the backward member with weight N),
 /// `bothN` (the bidirectional member), `backward-none`,
-/// `forward-none` (no weighted forward search).
+/// `forward-none` (no weighted forward search), `no-fess` (no feature-space search).
 fn variant(name: &str) -> Tuning {
     if name == "before" {
         return Tuning {
@@ -52,6 +52,7 @@ fn variant(name: &str) -> Tuning {
                 room_areas: false,
                 ..t
             },
+            "no-fess" => Tuning { fess: false, ..t },
             "no-patterns" => Tuning { patterns: 0, ..t },
             p if p.starts_with("patterns") => Tuning {
                 patterns: p[8..].parse().expect("a cap"),

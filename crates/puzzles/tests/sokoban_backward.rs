@@ -24,6 +24,7 @@ use std::path::PathBuf;
 fn alone(weight: u32) -> Tuning {
     Tuning {
         weights: Vec::new(),
+        fess: false,
         backward: Some(weight),
         bidirectional: None,
         ..Tuning::default()
@@ -34,6 +35,7 @@ fn alone(weight: u32) -> Tuning {
 fn both(weight: u32) -> Tuning {
     Tuning {
         weights: Vec::new(),
+        fess: false,
         backward: None,
         bidirectional: Some(weight),
         ..Tuning::default()

@@ -15,8 +15,9 @@
 //! unsolvable. Pushes into tunnels are continued as in the optimal search
 //! ([`super::tunnel`]), and boxes entering a goal room are routed to the goal its packing
 //! order fills next ([`super::goal_room`]); that macro may lose a solution, so a search
-//! that runs out of nodes with it searches again without it. The portfolio's last member
-//! searches from both ends ([`super::bidirectional`]).
+//! that runs out of nodes with it searches again without it. The portfolio's first member
+//! is the feature-space search with move advisors ([`super::fess`]), its last searches
+//! from both ends ([`super::bidirectional`]).
 
 use super::backward::backward;
 use super::bidirectional::bidirectional;
@@ -169,10 +170,11 @@ impl<const W: usize> Graph for FastGraph<'_, W> {
 
 /// The pushes of a solution from `start`, `None` when the level is proven unsolvable.
 ///
-/// A portfolio in rounds: each round runs one search per weight of [`WEIGHTS`] at once (on
-/// every core), each capped at the round's number of stored states; the first weight in
-/// list order that finishes wins (one that finishes stops those after it), else the cap
-/// grows fourfold and the round starts again.
+/// A portfolio in rounds: each round runs its members (the feature-space search, one
+/// search per weight of [`WEIGHTS`], the bidirectional search) at once (on every core),
+/// each capped at the round's number of stored states; the first member in list order that
+/// finishes wins (one that finishes stops those after it), else the cap grows fourfold and
+/// the round starts again.
 /// No weight suits every level (Microban 146: bound × 1 solves it in 5,703 expansions,
 /// bound × 5 not in 280,000), and the rounds make the answer depend only on the level, never
 /// on the machine's speed or the thread count (unless `--timeout` or the memory budget stops
@@ -188,14 +190,11 @@ pub fn search<const W: usize>(
 ) -> Result<(Option<Vec<Push>>, Stats), Stopped> {
     let clock = Instant::now();
     let first = Bound::new(maze).pushes(&start.boxes);
-    let mut members: Vec<Member> = tuning
-        .weights
-        .iter()
-        .map(|&w| Member::Weighted(w))
-        .collect();
+    let mut members: Vec<Member> = Vec::new();
     if tuning.fess {
         members.push(Member::Fess);
     }
+    members.extend(tuning.weights.iter().map(|&w| Member::Weighted(w)));
     if let Some(w) = tuning.backward {
         members.push(Member::Backward(w));
     }
@@ -327,9 +326,8 @@ pub struct Tuning {
     pub penalty: u32,
     /// PI-corral pruning.
     pub corral: bool,
-    /// The feature-space search ([`super::fess`]) as the portfolio's last member: off, as
-    /// measured (XSokoban 1-13, 15, 17, 19, 21 at 300,000 states: the same 4 levels solved
-    /// as by `w = 5` alone, see docs/sokoban-solver.md).
+    /// The feature-space search with move advisors ([`super::fess`]) as the portfolio's
+    /// first member: when it finishes within a round it answers and stops the others.
     pub fess: bool,
     /// Corral-deadlock detection ([`super::corral_deadlock`]): the positions each
     /// sub-search may store; 0 turns it off.
@@ -372,7 +370,7 @@ impl Default for Tuning {
             weights: WEIGHTS.to_vec(),
             penalty: PENALTY,
             corral: true,
-            fess: false,
+            fess: true,
             deadlock: super::corral_deadlock::CAP,
             share: true,
             on_expansion: true,

@@ -6,6 +6,10 @@
 //! * **regions**: the number of areas of empty floor the boxes cut the warehouse into (1
 //!   when the player can walk everywhere); fewer is better, since a box that splits the
 //!   floor usually has to be moved again before the level can be finished;
+//! * **blocked doors**: boxes standing in a corridor cell (a cell walled on both sides
+//!   across it), the doors between the warehouse's rooms: the paper's room connectivity,
+//!   counted per door instead of per pair of rooms (fewer is better: a box in a door cuts
+//!   the rooms on either side apart even when the player can walk around);
 //! * **out of plan**: boxes on goals out of packing order ([`Packing::out_of_order`]).
 //!
 //! None of them is a bound; the search uses them to spread its effort over positions that
@@ -17,12 +21,15 @@ use super::maze::{Maze, NONE};
 use super::moves::Dir;
 use super::packing::Packing;
 
-/// A position's coordinates in the feature space: `(packed, regions, out of plan)`.
-pub type Cell = (u16, u16, u16);
+/// A position's coordinates in the feature space: `(packed, regions, blocked doors, out of
+/// plan)`.
+pub type Cell = (u16, u16, u16, u16);
 
 /// Computes [`Cell`]s for one maze, with its scratch space.
 pub struct Features {
     packing: Packing,
+    /// The live corridor cells, as a box set: a box there blocks a door.
+    doors: Vec<u16>,
     stamp: Vec<u32>,
     generation: u32,
     stack: Vec<u16>,
@@ -33,6 +40,7 @@ impl Features {
     pub fn new(maze: &Maze) -> Self {
         Features {
             packing: Packing::new(maze),
+            doors: (0..maze.live as u16).filter(|&c| door(maze, c)).collect(),
             stamp: vec![0; maze.cells.len()],
             generation: 0,
             stack: Vec::with_capacity(maze.cells.len()),
@@ -47,7 +55,26 @@ impl Features {
             .filter(|&&g| node.boxes.has(g as usize))
             .count() as u16;
         let out = self.packing.out_of_order(maze, &node.boxes) as u16;
-        (on_goal - out, self.regions(maze, &node.boxes), out)
+        let regions = self.regions(maze, &node.boxes);
+        (on_goal - out, regions, self.blocked_doors(&node.boxes), out)
+    }
+
+    /// Boxes packed in order: boxes on goals less those out of plan.
+    pub fn packed<const W: usize>(&self, maze: &Maze, boxes: &Bits<W>) -> u16 {
+        let on_goal = maze
+            .goals
+            .iter()
+            .filter(|&&g| boxes.has(g as usize))
+            .count();
+        (on_goal - self.packing.out_of_order(maze, boxes) as usize) as u16
+    }
+
+    /// The number of boxes standing in corridor cells.
+    pub fn blocked_doors<const W: usize>(&self, boxes: &Bits<W>) -> u16 {
+        self.doors
+            .iter()
+            .filter(|&&c| boxes.has(c as usize))
+            .count() as u16
     }
 
     /// The number of connected areas of floor cells without a box.
@@ -81,6 +108,15 @@ impl Features {
     }
 }
 
+/// Is `cell` a corridor cell: floor on two opposite sides and wall on the other two?
+fn door(maze: &Maze, cell: u16) -> bool {
+    let open = |d: Dir| maze.step(cell, d) != NONE;
+    let across = |a: Dir, b: Dir| open(a) && open(b);
+    let shut = |a: Dir, b: Dir| !open(a) && !open(b);
+    (across(Dir::Left, Dir::Right) && shut(Dir::Up, Dir::Down))
+        || (across(Dir::Up, Dir::Down) && shut(Dir::Left, Dir::Right))
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::parse::parse_level;
@@ -106,10 +142,19 @@ mod tests {
     fn a_box_on_the_entrance_goal_is_out_of_plan() {
         // a dead-end corridor of goals: the entrance goal filled first walls in the others
         let text = "##########\n#...*$$$@#\n##########";
-        let (packed, _, out) = cell_of(text);
+        let (packed, _, _, out) = cell_of(text);
         assert_eq!((packed, out), (0, 1));
         // the far goal filled first is packed; the boxes cut the corridor in two
         let text = "##########\n#*...$$$@#\n##########";
-        assert_eq!(cell_of(text), (1, 2, 0));
+        assert_eq!(cell_of(text), (1, 2, 3, 0));
+    }
+
+    #[test]
+    fn a_box_in_a_corridor_blocks_a_door() {
+        // two rooms joined by a corridor of two cells; the box stands in it
+        let text = "#########\n#  #  # #\n# @$  . #\n#  #  # #\n#########";
+        assert_eq!(cell_of(text).2, 1);
+        let text = "#########\n#  #  # #\n# @ $ . #\n#  #  # #\n#########";
+        assert_eq!(cell_of(text).2, 0);
     }
 }

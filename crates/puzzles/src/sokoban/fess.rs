@@ -4,23 +4,31 @@
 //! A weighted best-first search spends its whole budget under the first position its bound
 //! likes, however lost that position is. Here every stored position is projected onto a
 //! small feature space ([`super::features`]: boxes packed in order, floor regions, boxes
-//! out of plan), and the search **cycles over the occupied feature cells**, expanding one
-//! position of each in turn: a cell of well-packed positions gets as many expansions as a
-//! cell of barely-started ones, however many positions each holds, so no single family of
-//! positions can drown the rest. Within a cell the position expanded is the one whose
-//! assignment bound is least (then the fewest pushes so far, then the oldest).
+//! in doors, boxes out of plan), and the search **cycles over the occupied feature
+//! cells**, expanding one position of each in turn: a cell of well-packed positions gets as
+//! many expansions as a cell of barely-started ones, however many positions each holds, so
+//! no single family of positions can drown the rest.
+//!
+//! **Move advisors** ([`super::advisors`]): each expansion, the packing, connectivity,
+//! room-connectivity and explorer advisors each name at most one move; an advised move
+//! costs 0 and every other move 1, and within a cell the position expanded is the one of
+//! least accumulated cost (then least sum of each box's distance to its nearest goal, then
+//! the oldest), so the search
+//! follows advice deep at no cost and turns to unadvised moves cell by cell. The packing
+//! advisor's move is a macro (one box pushed to a goal, many pushes), stored beside the
+//! single pushes.
 //!
 //! The graph is [`super::fast::FastGraph`] (pushes over normalised nodes, dead cells, freeze
 //! deadlocks and PI-corral pruning), and a position whose boxes cannot all be given distinct
-//! goals is dropped. Each rule only removes unsolvable positions or keeps some solution, so
-//! a search that runs out of positions has proven the level unsolvable.
+//! goals is not expanded. Each rule only removes unsolvable positions or keeps some solution, and
+//! the macros only add positions that are reachable, so a search that runs out of positions
+//! has proven the level unsolvable.
 //!
-//! **Not the paper's full algorithm**: FESS's move advisors (moves that enter the search at
-//! no cost) and its room-connectivity feature are not built, and positions are ordered by
-//! the bound within a cell where the paper orders moves by advisor weight. As built it
-//! solved no more XSokoban levels than weighted A* under the same state budget, so
-//! `--fast` leaves it off ([`super::fast::Tuning::fess`]; docs/sokoban-solver.md).
+//! **Not the paper's full algorithm**: its hotspot advisors are not built, its room
+//! connectivity is counted per door (boxes in corridor cells), and moves are single pushes
+//! but for the packing macro, where the paper's moves carry a box to any cell.
 
+use super::advisors::{advise, play, Candidate, Packer};
 use super::bits::Bits;
 use super::bound::Bound;
 use super::fast::FastGraph;
@@ -40,7 +48,7 @@ struct Entry<const W: usize> {
     push: Push,
 }
 
-/// The open positions of one feature cell, least `(bound, pushes, id)` first.
+/// The open positions of one feature cell, least `(weight, nearest-goal sum, id)` first.
 type Open = BinaryHeap<Reverse<(u32, u32, u32)>>;
 
 /// Approximate bytes per stored position: the entry, its map slot, its queue slot.
@@ -75,7 +83,14 @@ struct Search<'a, const W: usize> {
     features: Features,
     goal: Bits<W>,
     entries: Vec<Entry<W>>,
-    pushes: Vec<u32>,
+    /// Per entry: the accumulated weight of its moves (advised moves weigh 0).
+    weights: Vec<u32>,
+    /// Per entry: its feature cell.
+    cells_of: Vec<Cell>,
+    /// The pushes of entries reached by a packing macro, all but the last.
+    macros: FxHashMap<u32, Vec<Push>>,
+    packer: Packer,
+    candidates: Vec<Candidate<W>>,
     index: FxHashMap<Node<W>, u32>,
     cells: Vec<Open>,
     cell_of: FxHashMap<Cell, usize>,
@@ -92,7 +107,11 @@ impl<'a, const W: usize> Search<'a, W> {
             features: Features::new(maze),
             goal: maze.goal_set(),
             entries: Vec::new(),
-            pushes: Vec::new(),
+            weights: Vec::new(),
+            cells_of: Vec::new(),
+            macros: FxHashMap::default(),
+            packer: Packer::new(maze),
+            candidates: Vec::new(),
             index: FxHashMap::default(),
             cells: Vec::new(),
             cell_of: FxHashMap::default(),
@@ -110,10 +129,11 @@ impl<'a, const W: usize> Search<'a, W> {
             from: 0,
             dir: super::moves::Dir::Left,
         };
-        if !self.store(root, u32::MAX, none)? {
+        let Some(h) = self.bound.pushes(&root.boxes) else {
             return Ok(None);
-        }
-        let mut out = Vec::new();
+        };
+        let cell = self.features.of(self.maze, &root);
+        self.store(root, (u32::MAX, none), (h, cell, 0))?;
         let mut turn = 0;
         loop {
             let Some(id) = self.next(&mut turn) else {
@@ -123,19 +143,84 @@ impl<'a, const W: usize> Search<'a, W> {
                 self.limits.check_clock()?;
             }
             self.stats.expanded += 1;
-            out.clear();
-            let node = self.entries[id as usize].node;
-            self.graph.successors(&node, &mut out);
-            self.stats.generated += out.len() as u64;
-            for &Edge { to: state, mv, .. } in &out {
-                if self.index.contains_key(&state) || !self.store(state, id, mv)? {
-                    continue;
-                }
-                if state.boxes == self.goal {
-                    return Ok(Some(self.path(self.entries.len() as u32 - 1)));
-                }
+            if let Some(solved) = self.expand(id)? {
+                return Ok(Some(self.path(solved)));
             }
         }
+    }
+
+    /// Stores the new successors of entry `id`, advised ones at its weight and the rest one
+    /// more; the entry of a solved position when one is met.
+    fn expand(&mut self, id: u32) -> Result<Option<u32>, StopReason> {
+        let node = self.entries[id as usize].node;
+        let weight = self.weights[id as usize];
+        // the assignment bound costs most of a generation: it is checked once a position
+        // is chosen, and one whose boxes cannot all be given distinct goals is lost
+        if self.bound.pushes(&node.boxes).is_none() {
+            return Ok(None);
+        }
+        if let Some(solved) = self.pack(id, &node, weight)? {
+            return Ok(Some(solved));
+        }
+        let mut out = Vec::new();
+        self.graph.successors(&node, &mut out);
+        self.stats.generated += out.len() as u64;
+        let mut candidates = std::mem::take(&mut self.candidates);
+        candidates.clear();
+        for &Edge { to, mv, .. } in &out {
+            if self.index.contains_key(&to) {
+                continue;
+            }
+            let Some(bound) = self.bound.nearest_goal(&to.boxes) else {
+                continue;
+            };
+            let cell = self.features.of(self.maze, &to);
+            candidates.push(Candidate {
+                node: to,
+                push: mv,
+                bound,
+                cell,
+                advised: false,
+            });
+        }
+        advise(self.cells_of[id as usize], &mut candidates, |c| {
+            self.cell_of.contains_key(c)
+        });
+        let mut solved = None;
+        for c in &candidates {
+            // two pushes may reach one position (normalised): the first is kept
+            if solved.is_some() || self.index.contains_key(&c.node) {
+                continue;
+            }
+            let w = weight + u32::from(!c.advised);
+            let new = self.store(c.node, (id, c.push), (c.bound, c.cell, w))?;
+            if c.node.boxes == self.goal {
+                solved = Some(new);
+            }
+        }
+        self.candidates = candidates;
+        Ok(solved)
+    }
+
+    /// Stores the packing advisor's macro from entry `id`, at its weight.
+    fn pack(&mut self, id: u32, node: &Node<W>, weight: u32) -> Result<Option<u32>, StopReason> {
+        let Some(pushes) = self.packer.advise(self.maze, &self.features, node) else {
+            return Ok(None);
+        };
+        let to = self.graph.normalise(&play(self.maze, node, &pushes));
+        if self.index.contains_key(&to) {
+            return Ok(None);
+        }
+        let Some(bound) = self.bound.nearest_goal(&to.boxes) else {
+            return Ok(None);
+        };
+        let cell = self.features.of(self.maze, &to);
+        let last = *pushes.last().expect("a macro pushes");
+        let new = self.store(to, (id, last), (bound, cell, weight))?;
+        if pushes.len() > 1 {
+            self.macros.insert(new, pushes[..pushes.len() - 1].to_vec());
+        }
+        Ok((to.boxes == self.goal).then_some(new))
     }
 
     /// The next position to expand: the best of the next occupied cell after `turn`.
@@ -149,28 +234,25 @@ impl<'a, const W: usize> Search<'a, W> {
         None
     }
 
-    /// Stores a new position and queues it in its feature cell; `false` when its boxes
-    /// cannot all be given distinct goals (it is lost and not stored).
-    fn store(&mut self, node: Node<W>, parent: u32, push: Push) -> Result<bool, StopReason> {
-        let Some(h) = self.bound.pushes(&node.boxes) else {
-            return Ok(false);
-        };
+    /// Stores a new position (reached from `parent` by `push`) and queues it in its feature
+    /// cell at `(bound, cell, weight)`; its entry number.
+    fn store(
+        &mut self,
+        node: Node<W>,
+        (parent, push): (u32, Push),
+        (bound, feature, weight): (u32, Cell, u32),
+    ) -> Result<u32, StopReason> {
         let id = self.entries.len() as u32;
-        let g = if parent == u32::MAX {
-            0
-        } else {
-            self.pushes[parent as usize] + 1
-        };
         self.entries.push(Entry { node, parent, push });
-        self.pushes.push(g);
+        self.weights.push(weight);
+        self.cells_of.push(feature);
         self.index.insert(node, id);
-        let feature = self.features.of(self.maze, &node);
         let cells = &mut self.cells;
         let k = *self.cell_of.entry(feature).or_insert_with(|| {
             cells.push(Open::new());
             cells.len() - 1
         });
-        self.cells[k].push(Reverse((h, g, id)));
+        self.cells[k].push(Reverse((weight, bound, id)));
         let held = self.entries.len();
         if let Some(max) = self.limits.max_states {
             if held > max {
@@ -181,7 +263,7 @@ impl<'a, const W: usize> Search<'a, W> {
             let bytes = held as u64 * BYTES_EACH;
             self.limits.check_bytes(bytes, bytes)?;
         }
-        Ok(true)
+        Ok(id)
     }
 
     /// The pushes from the start to entry `id`.
@@ -189,6 +271,9 @@ impl<'a, const W: usize> Search<'a, W> {
         let mut pushes = Vec::new();
         while self.entries[id as usize].parent != u32::MAX {
             pushes.push(self.entries[id as usize].push);
+            if let Some(before) = self.macros.get(&id) {
+                pushes.extend(before.iter().rev());
+            }
             id = self.entries[id as usize].parent;
         }
         pushes.reverse();

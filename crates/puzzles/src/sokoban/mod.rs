@@ -20,12 +20,13 @@
 //! [`deadlock`] (dead cells and freeze deadlocks), [`bound`] (lower bounds), [`graph`]
 //! (the push graph), [`tunnel`] (tunnel macros), [`solve`](mod@solve), [`corral`] (PI-corral pruning),
 //! [`fast`] (`--fast`'s portfolio), [`backward`] (its backward search over pulls), [`bidirectional`] (both at once), [`packing`] (goal-room packing order), [`goal_room`]
-//! (`--fast`'s goal-room macros), [`features`] and [`fess`] (a feature-space search,
+//! (`--fast`'s goal-room macros), [`features`], [`advisors`] and [`fess`] (a feature-space search,
 //! measured, off by default), [`frozen_goals`] (`--fast`'s bound with boxes frozen on goals
 //! as walls), [`penalty`] (`--fast`'s learned penalty patterns), [`render`], [`json`],
 //! [`verify`] and [`dataset`] (levels with optimal answers for `gridlock.datasets`). See
 //! `docs/sokoban.md` and `docs/sokoban-solver.md`.
 
+pub mod advisors;
 pub mod backward;
 pub mod bidirectional;
 pub mod bits;
