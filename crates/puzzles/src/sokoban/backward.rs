@@ -30,11 +30,11 @@
 //! none exists (`crates/puzzles/tests/sokoban_backward.rs` checks both against a brute force).
 
 use super::bits::Bits;
-use super::bound::FromParent;
+use super::bound::{cost_row, FromParent};
 use super::graph::{Node, Push, RegionGraph, Walk};
 use super::maze::{Maze, NONE};
 use super::moves::Dir;
-use gridlock_search::assignment::{Assignment, FORBIDDEN};
+use gridlock_search::assignment::Assignment;
 use gridlock_search::{astar_pruning, Edge, Graph, Limits, Stats, Stopped};
 use std::cell::RefCell;
 
@@ -151,12 +151,7 @@ impl<'a, const W: usize> PullBound<'a, W> {
     /// parent's assignment when one box moved ([`FromParent`]).
     pub fn pulls_after(&mut self, parent: &Bits<W>, boxes: &Bits<W>) -> Option<u32> {
         let from_start = &self.from_start;
-        let row = |b: usize, out: &mut Vec<u32>| {
-            out.extend(from_start.iter().map(|d| match d[b] {
-                NONE => FORBIDDEN,
-                x => u32::from(x),
-            }))
-        };
+        let row = |b: usize, out: &mut Vec<u32>| cost_row(from_start, b, out);
         let (key, cols) = (Bits::EMPTY, from_start.len());
         match self.warm.pushes((parent, &key), boxes, cols, row) {
             Some(answer) => answer,
@@ -171,11 +166,7 @@ impl<'a, const W: usize> PullBound<'a, W> {
         let mut rows = 0;
         for b in boxes.iter() {
             rows += 1;
-            self.matrix
-                .extend(self.from_start.iter().map(|d| match d[b] {
-                    NONE => FORBIDDEN,
-                    x => u32::from(x),
-                }));
+            cost_row(&self.from_start, b, &mut self.matrix);
         }
         let cols = self.from_start.len();
         debug_assert!(self.maze.live >= rows);

@@ -44,13 +44,7 @@ impl<'a> Bound<'a> {
         boxes: &Bits<W>,
     ) -> Option<u32> {
         let maze = self.maze;
-        let distance = &maze.goal_distance;
-        let row = |b: usize, out: &mut Vec<u32>| {
-            out.extend(distance.iter().map(|d| match d[b] {
-                NONE => FORBIDDEN,
-                x => u32::from(x),
-            }))
-        };
+        let row = |b: usize, out: &mut Vec<u32>| cost_row(&maze.goal_distance, b, out);
         let key = Bits::EMPTY;
         match warm.pushes((parent, &key), boxes, maze.goals.len(), row) {
             Some(answer) => answer,
@@ -66,11 +60,7 @@ impl<'a> Bound<'a> {
         let mut rows = 0;
         for b in boxes.iter() {
             rows += 1;
-            self.matrix
-                .extend(self.maze.goal_distance.iter().map(|d| match d[b] {
-                    NONE => FORBIDDEN,
-                    x => x as u32,
-                }));
+            cost_row(&self.maze.goal_distance, b, &mut self.matrix);
         }
         self.assignment
             .min_cost(rows, goals.len(), &self.matrix)
@@ -93,6 +83,20 @@ impl<'a> Bound<'a> {
             })
             .sum()
     }
+}
+
+/// A distance as an assignment cost: [`FORBIDDEN`] where there is none ([`NONE`]).
+pub fn cost(distance: u16) -> u32 {
+    match distance {
+        NONE => FORBIDDEN,
+        d => u32::from(d),
+    }
+}
+
+/// Box `b`'s row of an assignment matrix, one column per table of distances (`tables[k][b]`:
+/// box cell `b` to the `k`-th target), appended to `out`.
+pub fn cost_row(tables: &[Vec<u16>], b: usize, out: &mut Vec<u32>) {
+    out.extend(tables.iter().map(|d| cost(d[b])));
 }
 
 /// An assignment bound of children solved from their parent's ([`Warm`]): the parent's

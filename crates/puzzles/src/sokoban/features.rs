@@ -49,24 +49,15 @@ impl Features {
 
     /// The feature cell of `node`.
     pub fn of<const W: usize>(&mut self, maze: &Maze, node: &Node<W>) -> Cell {
-        let on_goal = maze
-            .goals
-            .iter()
-            .filter(|&&g| node.boxes.has(g as usize))
-            .count() as u16;
         let out = self.packing.out_of_order(maze, &node.boxes) as u16;
         let regions = self.regions(maze, &node.boxes);
-        (on_goal - out, regions, self.blocked_doors(&node.boxes), out)
+        let packed = on_goals(maze, &node.boxes) - out;
+        (packed, regions, self.blocked_doors(&node.boxes), out)
     }
 
     /// Boxes packed in order: boxes on goals less those out of plan.
     pub fn packed<const W: usize>(&self, maze: &Maze, boxes: &Bits<W>) -> u16 {
-        let on_goal = maze
-            .goals
-            .iter()
-            .filter(|&&g| boxes.has(g as usize))
-            .count();
-        (on_goal - self.packing.out_of_order(maze, boxes) as usize) as u16
+        on_goals(maze, boxes) - self.packing.out_of_order(maze, boxes) as u16
     }
 
     /// The number of boxes standing in corridor cells.
@@ -106,6 +97,12 @@ impl Features {
         }
         count
     }
+}
+
+/// The number of boxes on goals.
+fn on_goals<const W: usize>(maze: &Maze, boxes: &Bits<W>) -> u16 {
+    let on = maze.goals.iter().filter(|&&g| boxes.has(g as usize));
+    on.count() as u16
 }
 
 /// Is `cell` a corridor cell: floor on two opposite sides and wall on the other two?

@@ -90,6 +90,9 @@ struct Search<'a, const W: usize> {
     /// The pushes of entries reached by a packing macro, all but the last.
     macros: FxHashMap<u32, Vec<Push>>,
     packer: Packer,
+    /// Scratch space of an expansion: the successors, then the new ones as the advisors see
+    /// them.
+    out: Vec<Edge<Node<W>, Push, u32>>,
     candidates: Vec<Candidate<W>>,
     index: FxHashMap<Node<W>, u32>,
     cells: Vec<Open>,
@@ -111,6 +114,7 @@ impl<'a, const W: usize> Search<'a, W> {
             cells_of: Vec::new(),
             macros: FxHashMap::default(),
             packer: Packer::new(maze),
+            out: Vec::new(),
             candidates: Vec::new(),
             index: FxHashMap::default(),
             cells: Vec::new(),
@@ -162,7 +166,8 @@ impl<'a, const W: usize> Search<'a, W> {
         if let Some(solved) = self.pack(id, &node, weight)? {
             return Ok(Some(solved));
         }
-        let mut out = Vec::new();
+        let mut out = std::mem::take(&mut self.out);
+        out.clear();
         self.graph.successors(&node, &mut out);
         self.stats.generated += out.len() as u64;
         let mut candidates = std::mem::take(&mut self.candidates);
@@ -199,6 +204,7 @@ impl<'a, const W: usize> Search<'a, W> {
             }
         }
         self.candidates = candidates;
+        self.out = out;
         Ok(solved)
     }
 

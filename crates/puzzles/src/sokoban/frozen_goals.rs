@@ -22,10 +22,10 @@
 //! lost.
 
 use super::bits::Bits;
-use super::bound::{Bound, FromParent};
+use super::bound::{cost, Bound, FromParent};
 use super::deadlock::frozen_in_place;
 use super::maze::{Maze, NONE};
-use gridlock_search::assignment::{Assignment, FORBIDDEN};
+use gridlock_search::assignment::Assignment;
 use rustc_hash::FxHashMap;
 
 /// Frozen sets whose distance tables are kept before the cache is emptied.
@@ -81,32 +81,22 @@ impl<'a, const W: usize> FrozenGoals<'a, W> {
             .tables
             .entry(frozen)
             .or_insert_with(|| distances(maze, &frozen));
-        let open: Vec<usize> = (0..maze.goals.len())
-            .filter(|&k| !frozen.has(maze.goals[k] as usize))
-            .collect();
+        // box `b`'s costs to the goals not frozen, in goal order
         let row = |b: usize, out: &mut Vec<u32>| {
-            out.extend(open.iter().map(|&k| match table[k][b] {
-                NONE => FORBIDDEN,
-                d => u32::from(d),
-            }))
+            let open = maze.goals.iter().enumerate();
+            let open = open.filter(|&(_, &g)| !frozen.has(g as usize));
+            out.extend(open.map(|(k, _)| cost(table[k][b])))
         };
-        if let Some(answer) = self.warm.pushes((parent, &frozen), boxes, open.len(), row) {
+        let cols = maze.goals.len() - frozen.count() as usize;
+        if let Some(answer) = self.warm.pushes((parent, &frozen), boxes, cols, row) {
             return answer;
         }
         self.matrix.clear();
         let mut rows = 0;
         for b in boxes.iter().filter(|&b| !frozen.has(b)) {
             rows += 1;
-            for (k, &g) in maze.goals.iter().enumerate() {
-                if !frozen.has(g as usize) {
-                    self.matrix.push(match table[k][b] {
-                        NONE => FORBIDDEN,
-                        d => u32::from(d),
-                    });
-                }
-            }
+            row(b, &mut self.matrix);
         }
-        let cols = maze.goals.len() - frozen.count() as usize;
         self.assignment
             .min_cost(rows, cols, &self.matrix)
             .map(|total| total as u32)
