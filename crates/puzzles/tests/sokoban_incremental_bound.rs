@@ -3,7 +3,8 @@
 //! warm start forced on, [`FromParent::any_size`]: the fresh bound of so few goals is
 //! solved by subsets, the warm one by augmenting paths, so the two share no code), and on
 //! every child along random walks through levels of 7 to 9 boxes, through the plain bound
-//! ([`Bound::pushes_after`]) and the bound with boxes frozen on goals
+//! ([`Bound::pushes_after`], and [`Bound::pushes`] moving its last solution along, against
+//! the engine's [`Assignment`] solving each afresh) and the bound with boxes frozen on goals
 //! ([`FrozenGoals::pushes_after`]) as `--fast` calls them, one instance of each kept across
 //! all positions as a search keeps it. Both parts count the children the warm path
 //! answered, so they cannot pass by never taking it.
@@ -16,7 +17,7 @@ use gridlock_puzzles::sokoban::frozen_goals::FrozenGoals;
 use gridlock_puzzles::sokoban::graph::{Node, RegionGraph};
 use gridlock_puzzles::sokoban::maze::{Maze, NONE};
 use gridlock_puzzles::sokoban::parse_level;
-use gridlock_search::assignment::FORBIDDEN;
+use gridlock_search::assignment::{Assignment, FORBIDDEN};
 use gridlock_search::Graph;
 use sokoban_support::{random_level, tunnel_level, Grid, Rng};
 
@@ -27,6 +28,8 @@ struct Tally {
     warm: usize,
     /// Of those, children with no assignment.
     dead: usize,
+    /// Bounds [`Bound::pushes`] answered by moving its last solution along.
+    near: usize,
 }
 
 fn check_level(text: &str, tally: &mut Tally) {
@@ -114,7 +117,9 @@ fn walk_level(text: &str, seed: u64, tally: &mut Tally) {
         for e in &edges {
             let child = &e.to.boxes;
             tally.children += 1;
-            let want = fresh.pushes(child);
+            let want = afresh(&maze, child);
+            // one `Bound` kept across every position moves its last solution along
+            assert_eq!(fresh.pushes(child), want, "{text}");
             let got = plain.pushes_after(&mut warm, &node.boxes, child);
             assert_eq!(got, want, "{text}");
             assert_eq!(
@@ -135,6 +140,22 @@ fn walk_level(text: &str, seed: u64, tally: &mut Tally) {
         }
     }
     tally.warm += warm.answered() as usize;
+    tally.near += fresh.moved_along() as usize;
+}
+
+/// The assignment bound of `boxes` solved from nothing, by the engine's [`Assignment`].
+fn afresh(maze: &Maze, boxes: &Bits<2>) -> Option<u32> {
+    let mut matrix = Vec::new();
+    for b in boxes.iter() {
+        matrix.extend(maze.goal_distance.iter().map(|d| match d[b] {
+            NONE => FORBIDDEN,
+            x => u32::from(x),
+        }));
+    }
+    let (rows, cols) = (boxes.count() as usize, maze.goals.len());
+    Assignment::new()
+        .min_cost(rows, cols, &matrix)
+        .map(|t| t as u32)
 }
 
 #[test]
@@ -146,7 +167,7 @@ fn the_bound_from_the_parent_equals_the_bound_afresh_on_larger_levels() {
     }
     println!("{tally:?}");
     assert!(
-        tally.warm * 2 > tally.children && tally.dead > 100,
+        tally.warm * 2 > tally.children && tally.dead > 100 && tally.near * 2 > tally.children,
         "{tally:?}"
     );
 }

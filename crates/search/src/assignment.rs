@@ -116,57 +116,77 @@ impl Assignment {
 
     /// Adds `row` to the matching along a shortest augmenting path (Dijkstra on reduced
     /// costs), updating the potentials so reduced costs stay non-negative. False when no
-    /// path exists: the rows so far cannot all be given distinct allowed columns.
+    /// path exists: the rows so far cannot all be given distinct allowed columns (the
+    /// potentials are then left as they were).
+    ///
+    /// The classic form lowers every tentative slack and moves every settled column's
+    /// potential by each step's `delta`, two passes over the columns per step. Here the
+    /// slacks are kept as distances from the start of the path (`min_slack`), which the
+    /// same shift leaves in the same order, and each settled column's potentials move once
+    /// at the end by the distance still to go after it was settled: the same sums, so the
+    /// same potentials and matching as the classic form, with one pass per step.
     fn augment(&mut self, row: usize, cols: usize, cost: &[u32]) -> bool {
-        self.min_slack.clear();
-        self.min_slack.resize(cols + 1, i64::MAX);
-        self.used.clear();
-        self.used.resize(cols + 1, false);
-        self.row_of_col[0] = row;
+        let Assignment {
+            row_potential,
+            col_potential,
+            row_of_col,
+            way,
+            min_slack,
+            used,
+        } = self;
+        min_slack.clear();
+        min_slack.resize(cols + 1, i64::MAX);
+        used.clear();
+        used.resize(cols + 1, false);
+        row_of_col[0] = row;
+        min_slack[0] = 0;
         let mut col = 0;
         loop {
-            self.used[col] = true;
-            let r = self.row_of_col[col];
+            used[col] = true;
+            let r = row_of_col[col];
+            // the reduced cost of (r, c) plus the distance at which `col` was settled
+            let base = min_slack[col] - row_potential[r];
+            let costs = &cost[r * cols..(r + 1) * cols];
             let mut delta = i64::MAX;
             let mut next = 0;
-            for c in 1..=cols {
-                if self.used[c] {
+            let columns = costs
+                .iter()
+                .zip(&col_potential[1..])
+                .zip(&used[1..])
+                .zip(min_slack[1..].iter_mut().zip(&mut way[1..]));
+            for (c, (((&entry, &potential), &settled), (slack, via))) in columns.enumerate() {
+                if settled {
                     continue;
                 }
-                let entry = cost[r * cols + c - 1];
-                let slack = if entry == FORBIDDEN {
-                    i64::MAX
-                } else {
-                    entry as i64 - self.row_potential[r] - self.col_potential[c]
-                };
-                if slack < self.min_slack[c] {
-                    self.min_slack[c] = slack;
-                    self.way[c] = col;
+                if entry != FORBIDDEN {
+                    let through = base + entry as i64 - potential;
+                    if through < *slack {
+                        *slack = through;
+                        *via = col;
+                    }
                 }
-                if self.min_slack[c] < delta {
-                    delta = self.min_slack[c];
-                    next = c;
+                if *slack < delta {
+                    delta = *slack;
+                    next = c + 1;
                 }
             }
             if delta == i64::MAX {
                 return false;
             }
-            for c in 0..=cols {
-                if self.used[c] {
-                    self.row_potential[self.row_of_col[c]] += delta;
-                    self.col_potential[c] -= delta;
-                } else if self.min_slack[c] != i64::MAX {
-                    self.min_slack[c] -= delta;
-                }
-            }
             col = next;
-            if self.row_of_col[col] == NONE {
+            if row_of_col[col] == NONE {
                 break;
             }
         }
+        let reached = min_slack[col];
+        for c in (0..=cols).filter(|&c| used[c]) {
+            let still = reached - min_slack[c];
+            row_potential[row_of_col[c]] += still;
+            col_potential[c] -= still;
+        }
         while col != 0 {
-            let prev = self.way[col];
-            self.row_of_col[col] = self.row_of_col[prev];
+            let prev = way[col];
+            row_of_col[col] = row_of_col[prev];
             col = prev;
         }
         true
@@ -328,6 +348,62 @@ mod tests {
         go(0, rows, cols, cost, &mut vec![false; cols])
     }
 
+    /// The classic augmenting step (every slack and settled potential moved by each
+    /// step's `delta`), the reference [`Assignment::augment`] must match exactly.
+    fn augment_classic(a: &mut Assignment, row: usize, cols: usize, cost: &[u32]) -> bool {
+        a.min_slack.clear();
+        a.min_slack.resize(cols + 1, i64::MAX);
+        a.used.clear();
+        a.used.resize(cols + 1, false);
+        a.row_of_col[0] = row;
+        let mut col = 0;
+        loop {
+            a.used[col] = true;
+            let r = a.row_of_col[col];
+            let (mut delta, mut next) = (i64::MAX, 0);
+            for c in 1..=cols {
+                if a.used[c] {
+                    continue;
+                }
+                let entry = cost[r * cols + c - 1];
+                let slack = if entry == FORBIDDEN {
+                    i64::MAX
+                } else {
+                    entry as i64 - a.row_potential[r] - a.col_potential[c]
+                };
+                if slack < a.min_slack[c] {
+                    a.min_slack[c] = slack;
+                    a.way[c] = col;
+                }
+                if a.min_slack[c] < delta {
+                    delta = a.min_slack[c];
+                    next = c;
+                }
+            }
+            if delta == i64::MAX {
+                return false;
+            }
+            for c in 0..=cols {
+                if a.used[c] {
+                    a.row_potential[a.row_of_col[c]] += delta;
+                    a.col_potential[c] -= delta;
+                } else if a.min_slack[c] != i64::MAX {
+                    a.min_slack[c] -= delta;
+                }
+            }
+            col = next;
+            if a.row_of_col[col] == NONE {
+                break;
+            }
+        }
+        while col != 0 {
+            let prev = a.way[col];
+            a.row_of_col[col] = a.row_of_col[prev];
+            col = prev;
+        }
+        true
+    }
+
     #[test]
     fn a_known_matrix() {
         // the greedy choice (row 0 takes its 1) is not optimal
@@ -361,6 +437,30 @@ mod tests {
             prop_assert_eq!(scratch.min_cost(rows, cols, cost), want);
             prop_assert_eq!(scratch.hungarian(rows, cols, cost), want);
             prop_assert_eq!(scratch.by_subsets(rows, cols, cost), want);
+        }
+
+        #[test]
+        fn the_one_pass_step_equals_the_classic_step(
+            rows in 1usize..12,
+            extra in 0usize..3,
+            entries in proptest::collection::vec(prop_oneof![4 => 0u32..30, 1 => Just(FORBIDDEN)], 14 * 14),
+        ) {
+            // the same matching and potentials after every row, until both find no path
+            let cols = rows + extra;
+            let cost = &entries[..rows * cols];
+            let (mut fast, mut classic) = (Assignment::new(), Assignment::new());
+            fast.reset(rows, cols);
+            classic.reset(rows, cols);
+            for row in 0..rows {
+                let found = fast.augment(row, cols, cost);
+                prop_assert_eq!(found, augment_classic(&mut classic, row, cols, cost));
+                if !found {
+                    break;
+                }
+                prop_assert_eq!(&fast.row_of_col, &classic.row_of_col);
+                prop_assert_eq!(&fast.row_potential, &classic.row_potential);
+                prop_assert_eq!(&fast.col_potential, &classic.col_potential);
+            }
         }
 
         #[test]

@@ -8,6 +8,7 @@
 //! (see [`super::deadlock`]), and a push into a tunnel is continued through it as one edge
 //! ([`super::tunnel`]).
 
+use super::area::{area_after, Least};
 use super::bits::Bits;
 use super::deadlock::frozen_off_goal;
 use super::maze::{Maze, NONE};
@@ -357,10 +358,25 @@ impl<const W: usize> RegionGraph<'_, W> {
         let mut walk = self.walk.borrow_mut();
         walk.explore(maze, node);
         let boxes = fence(&walk).unwrap_or(node.boxes);
-        legal_pushes(maze, node, boxes, &walk, |push, _, next| {
-            if let Some((next, cost)) = complete(push, next) {
-                out.push(Edge::new(push, self.normalise(&next), cost));
+        let least = Least::of(walk.reached());
+        legal_pushes(maze, node, boxes, &walk, |push, _, pushed| {
+            if let Some((next, cost)) = complete(push, pushed) {
+                let next = match next == pushed {
+                    true => self.area_after(&walk, least, push, &next),
+                    false => self.normalise(&next),
+                };
+                out.push(Edge::new(push, next, cost));
             }
         });
+    }
+
+    /// `child`, made by the single push `push` from a node whose player's walk is `walk`
+    /// (its two smallest reached cells `least`), with the player normalised as
+    /// [`RegionGraph::normalise`] does, mostly without a flood (see [`super::area`]).
+    fn area_after(&self, walk: &Walk, least: Least, push: Push, child: &Node<W>) -> Node<W> {
+        match area_after(self.maze, walk, least, push, child) {
+            Some(cell) => child.with_player(self.maze, cell),
+            None => self.normalise(child),
+        }
     }
 }

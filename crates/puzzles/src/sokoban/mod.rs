@@ -27,6 +27,7 @@
 //! `docs/sokoban.md` and `docs/sokoban-solver.md`.
 
 pub mod advisors;
+pub mod area;
 pub mod backward;
 pub mod bidirectional;
 pub mod bits;
