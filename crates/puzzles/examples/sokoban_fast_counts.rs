@@ -14,8 +14,9 @@ use gridlock_search::Limits;
 /// `no-corral`, `areas` / `no-areas` (goal areas of several entrances on / off), `wN`
 /// (weight N alone), `no-patterns`, `patternsN` (penalty-pattern
 /// sub-searches of N positions), `backN` (the backward member with weight N),
-/// `bothN` (the bidirectional member), `backward-none`,
-/// `forward-none` (no weighted forward search), `no-fess` (no feature-space search).
+/// `bothN` (the bidirectional member), `both-none`, `backward-none`,
+/// `forward-none` (no weighted forward search), `no-fess` (no feature-space search),
+/// `no-fess-deadlock` (no corral deadlocks in the feature-space search).
 fn variant(name: &str) -> Tuning {
     if name == "before" {
         return Tuning {
@@ -23,6 +24,7 @@ fn variant(name: &str) -> Tuning {
             on_expansion: false,
             frozen_goals: false,
             deadlock_first_round: true,
+            fess_deadlock: false,
             ..Tuning::default()
         };
     }
@@ -53,6 +55,10 @@ fn variant(name: &str) -> Tuning {
                 ..t
             },
             "no-fess" => Tuning { fess: false, ..t },
+            "no-fess-deadlock" => Tuning {
+                fess_deadlock: false,
+                ..t
+            },
             "no-patterns" => Tuning { patterns: 0, ..t },
             p if p.starts_with("patterns") => Tuning {
                 patterns: p[8..].parse().expect("a cap"),
@@ -64,6 +70,10 @@ fn variant(name: &str) -> Tuning {
             },
             b if b.starts_with("back") => Tuning {
                 backward: Some(b[4..].parse().expect("a weight")),
+                ..t
+            },
+            "both-none" => Tuning {
+                bidirectional: None,
                 ..t
             },
             b if b.starts_with("both") => Tuning {

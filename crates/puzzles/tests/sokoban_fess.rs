@@ -4,13 +4,24 @@
 //! lose a solution nor make an invalid one), and every answer, there and on the Boxoban
 //! fixture, replays under the tests' own rules with the counts reported and never beats
 //! the optimum. Each search is bounded by a state count, never by the clock.
+//!
+//! With corral-deadlock detection ([`Tuning::fess_deadlock`]) from the first round and
+//! rounds of a few states (so that the patterns one round learns are read by the next), it
+//! still answers exactly the solvable levels; and given every pattern a detector learns
+//! over all reachable positions of a level, it still solves every solvable reachable
+//! position (a pattern matched wrongly would drop one, and the search would answer -1).
 
 mod sokoban_support;
 
+use gridlock_puzzles::sokoban::bits::Bits;
+use gridlock_puzzles::sokoban::corral_deadlock::{CorralDeadlocks, CAP};
+use gridlock_puzzles::sokoban::fess::fess;
+use gridlock_puzzles::sokoban::graph::Node;
+use gridlock_puzzles::sokoban::maze::Maze;
 use gridlock_puzzles::sokoban::{parse_collection, parse_level, solve_fast, Level, Tuning};
 use gridlock_search::Limits;
 use proptest::prelude::*;
-use sokoban_support::{brute_force, random_level, tunnel_level, Grid};
+use sokoban_support::{brute_force, random_level, remaining, tunnel_level, Grid};
 use std::path::PathBuf;
 
 /// The feature-space search with no weighted search beside it.
@@ -24,9 +35,25 @@ fn alone() -> Tuning {
     }
 }
 
+/// The feature-space search alone with corral deadlocks in every round, the first round
+/// capped at 16 states (each round's cap four times the last's).
+fn with_deadlocks() -> Tuning {
+    Tuning {
+        fess_deadlock: true,
+        deadlock_first_round: true,
+        first_cap: 16,
+        ..alone()
+    }
+}
+
 /// Its answer as `(moves, pushes)`, replayed by the tests' rules on `text`.
 fn answer(level: &Level, text: &str, limits: &Limits) -> Option<(u32, u32)> {
-    let outcome = solve_fast(level, limits, &alone()).expect("within the budget");
+    answer_tuned(level, text, limits, &alone())
+}
+
+/// [`answer`] with `tuning`.
+fn answer_tuned(level: &Level, text: &str, limits: &Limits, tuning: &Tuning) -> Option<(u32, u32)> {
+    let outcome = solve_fast(level, limits, tuning).expect("within the budget");
     assert_eq!(outcome.optimal, outcome.solution.is_none());
     let s = outcome.solution?;
     let counts = (s.moves, s.pushes);
@@ -35,8 +62,13 @@ fn answer(level: &Level, text: &str, limits: &Limits) -> Option<(u32, u32)> {
 }
 
 fn check(text: &str) {
+    check_tuned(text, &alone());
+}
+
+/// [`check`] with `tuning`.
+fn check_tuned(text: &str, tuning: &Tuning) {
     let level = parse_level(text, None).expect("generated levels are valid");
-    let found = answer(&level, text, &Limits::states(1_000_000));
+    let found = answer_tuned(&level, text, &Limits::states(1_000_000), tuning);
     let optimum = brute_force(&Grid::read(text), true);
     assert_eq!(found.is_some(), optimum.is_some(), "{text}");
     if let (Some(f), Some(o)) = (found, optimum) {
@@ -58,6 +90,20 @@ proptest! {
     }
 
     #[test]
+    fn with_deadlocks_random_levels_answered_exactly(seed in any::<u64>(), boxes in 1usize..=3) {
+        check_tuned(&random_level(seed, boxes, false), &with_deadlocks());
+    }
+
+    #[test]
+    fn with_deadlocks_tunnel_levels_answered_exactly(
+        seed in any::<u64>(),
+        boxes in 1usize..=3,
+        pulled in any::<bool>(),
+    ) {
+        check_tuned(&tunnel_level(seed, boxes, pulled), &with_deadlocks());
+    }
+
+    #[test]
     fn tunnel_levels_answered_exactly_when_solvable(
         seed in any::<u64>(),
         boxes in 1usize..=3,
@@ -76,4 +122,50 @@ fn boxoban_fixture_answers_replay() {
     for (level, block) in levels.iter().zip(&blocks).take(60) {
         assert!(answer(level, block, &Limits::states(2_000_000)).is_some());
     }
+}
+
+/// Runs the feature-space search, handed every pattern a detector learns over all reachable
+/// positions of `text`, from each solvable reachable position (boxes on live cells): it
+/// must solve every one. Returns (positions searched, patterns handed).
+fn solvable_positions_survive_patterns(text: &str) -> (usize, usize) {
+    let grid = Grid::read(text);
+    let level = parse_level(text, None).unwrap();
+    let maze = Maze::new(&level);
+    let solvable = remaining(&grid, true);
+    let mut starts = Vec::new();
+    let mut detector = CorralDeadlocks::<2>::new(&maze, CAP);
+    for (player, boxes) in grid.reachable() {
+        let mut bits = Bits::<2>::EMPTY;
+        let cells = (0..128).filter(|c| boxes >> c & 1 == 1);
+        if cells.clone().any(|c| maze.index[c] as usize >= maze.live) {
+            continue;
+        }
+        cells.for_each(|c| bits.insert(maze.index[c] as usize));
+        let node = Node::new(&maze, bits, maze.index[player]);
+        detector.dead(&node);
+        if solvable.contains_key(&(player, boxes)) {
+            starts.push(node);
+        }
+    }
+    let store = detector.into_learned();
+    // every seventh position at most (evenly spread), to bound the test's work
+    for start in starts.iter().step_by(7) {
+        let (found, learned) = fess(&maze, *start, &Limits::states(200_000), Some((CAP, &store)));
+        let (pushes, _) = found.expect("within the budget");
+        assert!(pushes.is_some(), "a solvable position answered -1:\n{text}");
+        assert!(learned.is_some());
+    }
+    (starts.len().div_ceil(7), store.len())
+}
+
+#[test]
+fn patterns_never_drop_a_solvable_position() {
+    let (mut positions, mut patterns) = (0, 0);
+    for seed in 0..120u64 {
+        let (p, n) = solvable_positions_survive_patterns(&random_level(seed, 3, seed % 2 == 0));
+        positions += p;
+        patterns += n;
+    }
+    // the patterns must be many for this test to mean anything
+    assert!(positions > 1000 && patterns > 100, "{positions} {patterns}");
 }

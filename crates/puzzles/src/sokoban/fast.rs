@@ -235,7 +235,7 @@ pub fn search<const W: usize>(
                     Member::Weighted(w) => {
                         weighted(maze, start, &packing, (w, tuning, &store), limits)
                     }
-                    Member::Fess => (fess(maze, start, limits), None),
+                    Member::Fess => fess(maze, start, limits, tuning.fess_deadlocks(&store)),
                     Member::Backward(w) => (backward(maze, start, w, limits), None),
                     Member::Both(w) => (bidirectional(maze, start, w, limits), None),
                 };
@@ -313,6 +313,9 @@ fn round_tuning(tuning: &Tuning, first: bool) -> Tuning {
 /// and 12, which the forward portfolio does not solve).
 pub const BACKWARD_WEIGHT: u32 = 5;
 
+/// Corral-deadlock detection in the feature-space search ([`Tuning::fess_deadlock`]).
+pub const FESS_DEADLOCK: bool = true;
+
 /// States stored by each search of the first round.
 pub const FIRST_CAP: usize = 25_000;
 
@@ -334,6 +337,10 @@ pub struct Tuning {
     pub deadlock: usize,
     /// Hand the deadlock patterns learned in one round to every search of the next.
     pub share: bool,
+    /// Corral-deadlock detection in the feature-space search too ([`super::fess`]), with
+    /// the weighted searches' cap ([`Self::deadlock`]) and their round policy
+    /// ([`Self::deadlock_first_round`]); it reads and adds to the shared patterns.
+    pub fess_deadlock: bool,
     /// Run the corral sub-searches when a position is expanded, not when it is generated
     /// (most generated positions are never expanded; learned patterns are still checked
     /// at generation).
@@ -364,6 +371,17 @@ pub struct Tuning {
     pub bidirectional: Option<u32>,
 }
 
+impl Tuning {
+    /// What the feature-space search is given for corral-deadlock detection this round
+    /// ([`Self::fess_deadlock`]): its sub-searches' cap and the patterns of earlier rounds.
+    fn fess_deadlocks<'s, const W: usize>(
+        &self,
+        store: &'s Patterns<W>,
+    ) -> Option<(usize, &'s Patterns<W>)> {
+        self.fess_deadlock.then_some((self.deadlock, store))
+    }
+}
+
 impl Default for Tuning {
     fn default() -> Self {
         Tuning {
@@ -373,6 +391,7 @@ impl Default for Tuning {
             fess: true,
             deadlock: super::corral_deadlock::CAP,
             share: true,
+            fess_deadlock: FESS_DEADLOCK,
             on_expansion: true,
             first_cap: FIRST_CAP,
             frozen_goals: true,

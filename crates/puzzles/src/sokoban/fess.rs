@@ -20,9 +20,12 @@
 //!
 //! The graph is [`super::fast::FastGraph`] (pushes over normalised nodes, dead cells, freeze
 //! deadlocks and PI-corral pruning), and a position whose boxes cannot all be given distinct
-//! goals is not expanded. Each rule only removes unsolvable positions or keeps some solution, and
-//! the macros only add positions that are reachable, so a search that runs out of positions
-//! has proven the level unsolvable.
+//! goals is not expanded. With corral-deadlock detection on ([`super::corral_deadlock`],
+//! `Tuning::fess_deadlock`), a generated position holding a learned deadlock pattern is not
+//! stored, and a position whose corral sub-search fails is not expanded (a lost position
+//! gets its cell's turns like any other, so dropping it early pays). Each rule only removes
+//! unsolvable positions or keeps some solution, and the macros only add positions that are
+//! reachable, so a search that runs out of positions has proven the level unsolvable.
 //!
 //! **Not the paper's full algorithm**: its hotspot advisors are not built, its room
 //! connectivity is counted per door (boxes in corridor cells), and moves are single pushes
@@ -31,10 +34,12 @@
 use super::advisors::{advise, play, Candidate, Packer};
 use super::bits::Bits;
 use super::bound::Bound;
+use super::corral_deadlock::CorralDeadlocks;
 use super::fast::FastGraph;
 use super::features::{Cell, Features};
 use super::graph::{Node, Push};
 use super::maze::Maze;
+use super::patterns::Patterns;
 use gridlock_search::{Edge, Graph, Limits, Stats, StopReason, Stopped};
 use rustc_hash::FxHashMap;
 use std::cmp::Reverse;
@@ -55,24 +60,37 @@ type Open = BinaryHeap<Reverse<(u32, u32, u32)>>;
 const BYTES_EACH: u64 = 96;
 
 /// The pushes of a solution from `start`, `None` when the level is proven unsolvable.
+///
+/// With `deadlocks` (`Some((cap, known))`), positions are also dropped when they hold a
+/// deadlock pattern of `known` or learned here (checked as they are generated), or when a
+/// corral sub-search of at most `cap` positions proves them lost (run as they are chosen
+/// for expansion, [`super::corral_deadlock`]); the patterns learned come back with the
+/// answer.
 pub fn fess<const W: usize>(
     maze: &Maze,
     start: Node<W>,
     limits: &Limits,
-) -> Result<(Option<Vec<Push>>, Stats), Stopped> {
+    deadlocks: Option<(usize, &Patterns<W>)>,
+) -> (Answer, Option<Patterns<W>>) {
     let mut search = Search::new(maze, limits);
+    search.deadlocks = deadlocks.map(|(cap, known)| CorralDeadlocks::inheriting(maze, cap, known));
     let found = search.run(start);
     let mut stats = search.stats;
     stats.hold(search.entries.len(), BYTES_EACH as usize);
-    match found {
+    let learned = search.deadlocks.map(CorralDeadlocks::into_learned);
+    let answer = match found {
         Ok(path) => Ok((path, stats)),
         Err(reason) => Err(Stopped {
             reason,
             stats,
             lower_bound: None,
         }),
-    }
+    };
+    (answer, learned)
 }
+
+/// One search's answer: the pushes of a solution (`None`: proven unsolvable), or the stop.
+type Answer = Result<(Option<Vec<Push>>, Stats), Stopped>;
 
 /// The state of one feature-space search.
 struct Search<'a, const W: usize> {
@@ -97,6 +115,10 @@ struct Search<'a, const W: usize> {
     index: FxHashMap<Node<W>, u32>,
     cells: Vec<Open>,
     cell_of: FxHashMap<Cell, usize>,
+    /// Corral-deadlock detection, when on: its learned patterns drop positions as they are
+    /// generated, its sub-searches as they are expanded (a field, so that what it learned
+    /// lives as long as the search).
+    deadlocks: Option<CorralDeadlocks<'a, W>>,
     stats: Stats,
 }
 
@@ -119,6 +141,7 @@ impl<'a, const W: usize> Search<'a, W> {
             index: FxHashMap::default(),
             cells: Vec::new(),
             cell_of: FxHashMap::default(),
+            deadlocks: None,
             stats: Stats::default(),
         }
     }
@@ -163,6 +186,10 @@ impl<'a, const W: usize> Search<'a, W> {
         if self.bound.pushes(&node.boxes).is_none() {
             return Ok(None);
         }
+        // a pattern learned since it was stored, or a corral its sub-search proves lost
+        if self.deadlocks.as_mut().is_some_and(|d| d.dead(&node)) {
+            return Ok(None);
+        }
         if let Some(solved) = self.pack(id, &node, weight)? {
             return Ok(Some(solved));
         }
@@ -173,7 +200,7 @@ impl<'a, const W: usize> Search<'a, W> {
         let mut candidates = std::mem::take(&mut self.candidates);
         candidates.clear();
         for &Edge { to, mv, .. } in &out {
-            if self.index.contains_key(&to) {
+            if self.index.contains_key(&to) || self.known_dead(&to) {
                 continue;
             }
             let Some(bound) = self.bound.nearest_goal(&to.boxes) else {
@@ -214,7 +241,7 @@ impl<'a, const W: usize> Search<'a, W> {
             return Ok(None);
         };
         let to = self.graph.normalise(&play(self.maze, node, &pushes));
-        if self.index.contains_key(&to) {
+        if self.index.contains_key(&to) || self.known_dead(&to) {
             return Ok(None);
         }
         let Some(bound) = self.bound.nearest_goal(&to.boxes) else {
@@ -227,6 +254,12 @@ impl<'a, const W: usize> Search<'a, W> {
             self.macros.insert(new, pushes[..pushes.len() - 1].to_vec());
         }
         Ok((to.boxes == self.goal).then_some(new))
+    }
+
+    /// True when `node` holds a deadlock pattern known to the detector (when on): a few
+    /// word operations, so every generated position is checked.
+    fn known_dead(&mut self, node: &Node<W>) -> bool {
+        self.deadlocks.as_mut().is_some_and(|d| d.known(node))
     }
 
     /// The next position to expand: the best of the next occupied cell after `turn`.
