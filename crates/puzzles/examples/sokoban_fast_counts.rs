@@ -15,7 +15,9 @@ use gridlock_search::Limits;
 /// (weight N alone), `no-patterns`, `patternsN` (penalty-pattern
 /// sub-searches of N positions), `backN` (the backward member with weight N),
 /// `bothN` (the bidirectional member), `backward-none`,
-/// `forward-none` (no weighted forward search), `no-fess` (no feature-space search).
+/// `forward-none` (no weighted forward search), `no-fess` (no feature-space search),
+/// `fess-restart` (the feature-space search from scratch each round), `fess-shareN` (its
+/// cap N times the round's).
 fn variant(name: &str) -> Tuning {
     if name == "before" {
         return Tuning {
@@ -72,6 +74,14 @@ fn variant(name: &str) -> Tuning {
             },
             "forward-none" => Tuning {
                 weights: Vec::new(),
+                ..t
+            },
+            "fess-restart" => Tuning {
+                fess_resume: false,
+                ..t
+            },
+            f if f.starts_with("fess-share") => Tuning {
+                fess_share: f["fess-share".len()..].parse().expect("a multiple"),
                 ..t
             },
             w if w.starts_with('w') => Tuning {
