@@ -17,7 +17,7 @@ use gridlock_search::Limits;
 /// `bothN` (the bidirectional member), `backward-none`,
 /// `forward-none` (no weighted forward search), `no-fess` (no feature-space search),
 /// `fess-restart` (the feature-space search from scratch each round), `fess-shareN` (its
-/// cap N times the round's).
+/// cap N times the round's), `hotspots` (FESS with its hotspot advisor).
 fn variant(name: &str) -> Tuning {
     if name == "before" {
         return Tuning {
@@ -74,6 +74,10 @@ fn variant(name: &str) -> Tuning {
             },
             "forward-none" => Tuning {
                 weights: Vec::new(),
+                ..t
+            },
+            "hotspots" => Tuning {
+                hotspots: true,
                 ..t
             },
             "fess-restart" => Tuning {

@@ -210,10 +210,11 @@ pub fn search<const W: usize>(
     // the patterns learned by every earlier round, merged in member order
     let mut store = Patterns::new(maze);
     // the feature-space search, kept from round to round (its cap pauses it)
-    let fess = Mutex::new(Fess::new(maze, start));
+    let new_fess = || Fess::new(maze, start).with_hotspots(tuning.hotspots);
+    let fess = Mutex::new(new_fess());
     loop {
         if !tuning.fess_resume {
-            *fess.lock().expect("not poisoned") = Fess::new(maze, start);
+            *fess.lock().expect("not poisoned") = new_fess();
         }
         let capped = Limits {
             max_states: Some(limits.max_states.map_or(cap, |m| m.min(cap))),
@@ -379,6 +380,9 @@ pub struct Tuning {
     /// The feature-space search's cap in a round, as a multiple of the other members'
     /// (at least 1).
     pub fess_share: usize,
+    /// The hotspot advisor in the feature-space search ([`super::hotspots`]): off, as
+    /// measured (XSokoban 43, 73, 75, 76 2-7x faster, 48 and 61 lost at 30 s).
+    pub hotspots: bool,
     /// Corral-deadlock detection ([`super::corral_deadlock`]): the positions each
     /// sub-search may store; 0 turns it off.
     pub deadlock: usize,
@@ -423,6 +427,7 @@ impl Default for Tuning {
             fess: true,
             fess_resume: true,
             fess_share: 1,
+            hotspots: false,
             deadlock: super::corral_deadlock::CAP,
             share: true,
             on_expansion: true,

@@ -34,6 +34,7 @@ use super::bound::Bound;
 use super::fast::FastGraph;
 use super::features::{Cell, Features};
 use super::graph::{Node, Push};
+use super::hotspots::advise_hotspots;
 use super::maze::Maze;
 use gridlock_search::{Edge, Graph, Limits, Stats, StopReason, Stopped};
 use rustc_hash::FxHashMap;
@@ -83,6 +84,12 @@ impl<'a, const W: usize> Fess<'a, W> {
         }
     }
 
+    /// The same search with the hotspot advisor ([`super::hotspots`]) when `on`.
+    pub fn with_hotspots(mut self, on: bool) -> Self {
+        self.search.hotspots = on;
+        self
+    }
+
     /// Searches on until a solution, a proof that there is none, or a stop of `limits`
     /// (a [`StopReason::StateLimit`] once more than `limits.max_states` positions are
     /// stored: a pause, after which a call with a larger cap continues). The statistics
@@ -116,6 +123,8 @@ struct Search<'a, const W: usize> {
     turn: usize,
     /// Whether the start is stored (the search has begun).
     begun: bool,
+    /// Whether the hotspot advisor advises too.
+    hotspots: bool,
     graph: FastGraph<'a, W>,
     bound: Bound<'a>,
     features: Features,
@@ -145,6 +154,7 @@ impl<'a, const W: usize> Search<'a, W> {
             limits: Limits::default(),
             turn: 0,
             begun: false,
+            hotspots: false,
             graph: FastGraph::new(maze, true),
             bound: Bound::new(maze),
             features: Features::new(maze),
@@ -241,6 +251,14 @@ impl<'a, const W: usize> Search<'a, W> {
         advise(self.cells_of[id as usize], &mut candidates, |c| {
             self.cell_of.contains_key(c)
         });
+        if self.hotspots {
+            advise_hotspots(
+                self.maze,
+                &node.boxes,
+                self.cells_of[id as usize],
+                &mut candidates,
+            );
+        }
         let mut solved = None;
         for c in &candidates {
             // two pushes may reach one position (normalised): the first is kept
