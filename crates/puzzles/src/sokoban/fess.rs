@@ -24,7 +24,8 @@
 //! the macros only add positions that are reachable, so a search that runs out of positions
 //! has proven the level unsolvable.
 //!
-//! **Not the paper's full algorithm**: its hotspot advisors are not built, its room
+//! **Not the paper's full algorithm**: its hotspot advisor is built but off
+//! ([`super::hotspots`]), its out-of-plan and opener advisors are not built, its room
 //! connectivity is counted per door (boxes in corridor cells), and moves are single pushes
 //! but for the packing macro, where the paper's moves carry a box to any cell.
 
