@@ -16,7 +16,9 @@ use gridlock_search::Limits;
 /// sub-searches of N positions), `backN` (the backward member with weight N),
 /// `bothN` (the bidirectional member), `both-none`, `backward-none`,
 /// `forward-none` (no weighted forward search), `no-fess` (no feature-space search),
-/// `no-fess-deadlock` (no corral deadlocks in the feature-space search).
+/// `no-fess-deadlock` (no corral deadlocks in the feature-space search), `fess-restart`
+/// (the feature-space search from scratch each round), `fess-shareN` (its cap N times the
+/// round's), `hotspots` (FESS with its hotspot advisor).
 fn variant(name: &str) -> Tuning {
     if name == "before" {
         return Tuning {
@@ -82,6 +84,18 @@ fn variant(name: &str) -> Tuning {
             },
             "forward-none" => Tuning {
                 weights: Vec::new(),
+                ..t
+            },
+            "hotspots" => Tuning {
+                hotspots: true,
+                ..t
+            },
+            "fess-restart" => Tuning {
+                fess_resume: false,
+                ..t
+            },
+            f if f.starts_with("fess-share") => Tuning {
+                fess_share: f["fess-share".len()..].parse().expect("a multiple"),
                 ..t
             },
             w if w.starts_with('w') => Tuning {

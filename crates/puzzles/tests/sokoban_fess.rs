@@ -3,7 +3,9 @@
 //! (against the tests' own brute force; its packing macros and advised moves must neither
 //! lose a solution nor make an invalid one), and every answer, there and on the Boxoban
 //! fixture, replays under the tests' own rules with the counts reported and never beats
-//! the optimum. Each search is bounded by a state count, never by the clock.
+//! the optimum. Paused at every round's cap and continued, it answers exactly as one run
+//! without a pause, expanding the same positions ([`Tuning::fess_resume`]). Each search is
+//! bounded by a state count, never by the clock.
 //!
 //! With corral-deadlock detection ([`Tuning::fess_deadlock`]) from the first round and
 //! rounds of a few states (so that the patterns one round learns are read by the next), it
@@ -76,6 +78,39 @@ fn check_tuned(text: &str, tuning: &Tuning) {
     }
 }
 
+/// The feature-space search alone, its rounds starting at `first_cap` states (continued
+/// from one round to the next when `resume`), without corral deadlocks (they start with
+/// the second round, so a pause would change what is searched, not just when).
+fn paused(first_cap: usize, resume: bool) -> Tuning {
+    Tuning {
+        first_cap,
+        fess_resume: resume,
+        fess_deadlock: false,
+        ..alone()
+    }
+}
+
+/// The answer's LURD (or `-1`) and the positions expanded, under `tuning` within `limits`.
+fn run(level: &Level, limits: &Limits, tuning: &Tuning) -> (String, u64) {
+    let outcome = solve_fast(level, limits, tuning).expect("within the budget");
+    let answer = outcome.solution.map_or("-1".to_string(), |s| s.lurd());
+    (answer, outcome.stats.expanded)
+}
+
+/// Paused after every round of `first_cap` (×4 each round) and continued, the search gives
+/// the answer of one run without a pause and expands as many positions in all; started
+/// again each round instead, it expands more whenever it was paused.
+fn same_when_paused(text: &str, first_cap: usize) {
+    let level = parse_level(text, None).expect("valid");
+    let limits = Limits::states(2_000_000);
+    let whole = run(&level, &limits, &paused(10_000_000, true));
+    let resumed = run(&level, &limits, &paused(first_cap, true));
+    assert_eq!(resumed, whole, "{text}");
+    let restarted = run(&level, &limits, &paused(first_cap, false));
+    assert_eq!(restarted.0, whole.0, "{text}");
+    assert!(restarted.1 >= whole.1, "{text}");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(150))]
 
@@ -101,6 +136,11 @@ proptest! {
         pulled in any::<bool>(),
     ) {
         check_tuned(&tunnel_level(seed, boxes, pulled), &with_deadlocks());
+    }
+
+    #[test]
+    fn a_paused_search_continues_as_if_never_paused(seed in any::<u64>(), boxes in 1usize..=3) {
+        same_when_paused(&random_level(seed, boxes, false), 1);
     }
 
     #[test]
@@ -168,4 +208,24 @@ fn patterns_never_drop_a_solvable_position() {
     }
     // the patterns must be many for this test to mean anything
     assert!(positions > 1000 && patterns > 100, "{positions} {patterns}");
+}
+
+#[test]
+fn boxoban_levels_paused_every_round_answer_as_one_run() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/sokoban");
+    let text = std::fs::read_to_string(dir.join("boxoban-hard-000-first300.txt")).unwrap();
+    let levels = parse_collection(&text).unwrap();
+    let mut paused_some = 0;
+    for (n, level) in levels.iter().enumerate().take(12) {
+        let limits = Limits::states(2_000_000);
+        let whole = run(level, &limits, &paused(10_000_000, true));
+        assert_eq!(run(level, &limits, &paused(16, true)), whole, "level {n}");
+        // started again each round, the work of the rounds before is done again
+        let restarted = run(level, &limits, &paused(16, false));
+        paused_some += usize::from(restarted.1 > whole.1);
+    }
+    assert!(
+        paused_some > 0,
+        "no level was paused: the test proves nothing"
+    );
 }

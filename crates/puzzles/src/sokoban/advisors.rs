@@ -11,8 +11,9 @@
 //! * **explorer**: a push to a position whose feature cell no stored position has yet.
 //!
 //! Advice only reorders the search: every legal push is still stored, so the search's
-//! answers and its `-1` keep their meaning. Not built: the paper's hotspot advisors (a box
-//! in the way of many others) and its out-of-plan advisor.
+//! answers and its `-1` keep their meaning. The paper's hotspot advisor (a box in the way
+//! of others) is [`super::hotspots`], off by default; its out-of-plan and opener advisors
+//! are not built.
 
 use super::bits::Bits;
 use super::deadlock::frozen_off_goal;

@@ -53,6 +53,7 @@ use super::patterns::{CellSet, Patterns};
 use super::penalty::PatternSearch;
 use gridlock_search::Edge;
 use rustc_hash::FxHashSet;
+use std::borrow::Cow;
 
 /// Positions each sub-search may store before it gives up (the position is then kept).
 pub const CAP: usize = 1_000;
@@ -94,8 +95,9 @@ pub struct CorralDeadlocks<'a, const W: usize> {
     regions: Vec<(Bits<W>, u16)>,
     /// The patterns this detector learned.
     patterns: Patterns<W>,
-    /// Patterns learned before it started, read only ([`Self::inheriting`]).
-    inherited: Option<&'a Patterns<W>>,
+    /// Patterns learned before it started, read only: borrowed ([`Self::inheriting`]) or
+    /// owned by a detector that lives across rounds ([`Self::inherit`]).
+    inherited: Option<Cow<'a, Patterns<W>>>,
     open: FxHashSet<(Bits<W>, u16)>,
     seen: FxHashSet<Node<W>>,
     queue: Vec<Node<W>>,
@@ -146,7 +148,7 @@ impl<'a, const W: usize> CorralDeadlocks<'a, W> {
     /// on) are run first, then its corral sub-searches (if the cap is not 0).
     pub fn expanded(&mut self, node: &Node<W>) -> bool {
         if let Some(search) = self.pattern_search.as_mut() {
-            let inherited = self.inherited.map(Patterns::penalties);
+            let inherited = self.inherited.as_deref().map(Patterns::penalties);
             search.explore(node, self.patterns.penalties_mut(), inherited);
             if self.penalty(node).is_none() {
                 return true;
@@ -161,7 +163,7 @@ impl<'a, const W: usize> CorralDeadlocks<'a, W> {
         let Some(search) = self.pattern_search.as_mut() else {
             return Some(0);
         };
-        let inherited = self.inherited.map(Patterns::penalties);
+        let inherited = self.inherited.as_deref().map(Patterns::penalties);
         search.penalty(node, self.patterns.penalties(), inherited)
     }
 
@@ -169,9 +171,20 @@ impl<'a, const W: usize> CorralDeadlocks<'a, W> {
     /// earlier searches of the same maze), without copying or locking them.
     pub fn inheriting(maze: &'a Maze, cap: usize, known: &'a Patterns<W>) -> Self {
         CorralDeadlocks {
-            inherited: Some(known),
+            inherited: Some(Cow::Borrowed(known)),
             ..Self::new(maze, cap)
         }
+    }
+
+    /// Takes `known` (the patterns every search has learned so far, in a store that
+    /// changes between rounds) as the inherited patterns, with this detector's own folded
+    /// in: a detector that outlives a round (the feature-space search's) then hands back
+    /// only what it learns from here on, and checks no pattern twice.
+    pub fn inherit(&mut self, known: &Patterns<W>) {
+        let mut all = known.clone();
+        all.absorb(self.maze, &self.patterns);
+        self.inherited = Some(Cow::Owned(all));
+        self.patterns = Patterns::new(self.maze);
     }
 
     /// The patterns this detector learned (not the inherited ones).
@@ -194,7 +207,8 @@ impl<'a, const W: usize> CorralDeadlocks<'a, W> {
     /// under one of its boxes, so callers check it before anything costlier.
     pub fn known(&mut self, node: &Node<W>) -> bool {
         self.counts.checked += 1;
-        let hit = self.inherited.is_some_and(|p| p.matches(node)) || self.patterns.matches(node);
+        let hit =
+            self.inherited.as_ref().is_some_and(|p| p.matches(node)) || self.patterns.matches(node);
         self.counts.by_pattern += hit as u64;
         hit
     }

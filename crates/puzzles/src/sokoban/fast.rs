@@ -25,7 +25,7 @@ use super::bits::Bits;
 use super::bound::{Bound, FromParent};
 use super::corral::Corrals;
 use super::corral_deadlock::CorralDeadlocks;
-use super::fess::fess;
+use super::fess::Fess;
 use super::frozen_goals::FrozenGoals;
 use super::goal_room::GoalRooms;
 use super::graph::{Node, Push, RegionGraph, Walk};
@@ -37,8 +37,8 @@ use gridlock_search::{astar_pruning, Edge, Graph, Limits, Stats, StopReason, Sto
 use rayon::prelude::*;
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::time::Instant;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 /// How much each search of the portfolio trusts the bound over the pushes so far (weighted
 /// A*), in order of preference.
@@ -174,7 +174,9 @@ impl<const W: usize> Graph for FastGraph<'_, W> {
 /// search per weight of [`WEIGHTS`], the bidirectional search) at once (on every core),
 /// each capped at the round's number of stored states; the first member in list order that
 /// finishes wins (one that finishes stops those after it), else the cap grows fourfold and
-/// the round starts again.
+/// the round starts again. The weighted and bidirectional searches start from scratch each
+/// round; the feature-space search is paused by the cap and continued in the next round
+/// ([`Fess`], [`Tuning::fess_resume`]), so its earlier rounds' work is not done again.
 /// No weight suits every level (Microban 146: bound × 1 solves it in 5,703 expansions,
 /// bound × 5 not in 280,000), and the rounds make the answer depend only on the level, never
 /// on the machine's speed or the thread count (unless `--timeout` or the memory budget stops
@@ -207,46 +209,59 @@ pub fn search<const W: usize>(
     let mut cap = tuning.first_cap;
     // the patterns learned by every earlier round, merged in member order
     let mut store = Patterns::new(maze);
+    // the feature-space search, kept from round to round (its cap pauses it)
+    let new_fess = || Fess::new(maze, start).with_hotspots(tuning.hotspots);
+    let fess = Mutex::new(new_fess());
     loop {
+        if !tuning.fess_resume {
+            *fess.lock().expect("not poisoned") = new_fess();
+        }
         let capped = Limits {
             max_states: Some(limits.max_states.map_or(cap, |m| m.min(cap))),
             ..shared.clone()
         };
+        // the feature-space search's own cap: a multiple of the round's
+        let fess_cap = cap.saturating_mul(tuning.fess_share.max(1));
+        let fess_max = Some(limits.max_states.map_or(fess_cap, |m| m.min(fess_cap)));
         // a search that finishes ends every search after it in the list: the answer is
-        // the first finished one's in list order, so theirs could not matter (only when
-        // the caller has no cancel flag of its own, which a search can hold just one of)
+        // the first finished one's in list order, so theirs could not matter
         let later: Vec<Arc<AtomicBool>> = members.iter().map(|_| Arc::default()).collect();
         let this_round = round_tuning(tuning, cap == tuning.first_cap);
         let tuning = &this_round;
-        let runs: Vec<_> = members
-            .par_iter()
-            .enumerate()
-            .map(|(i, member)| {
-                let own = Limits {
-                    cancel: Some(later[i].clone()),
-                    ..capped.clone()
-                };
-                let limits = if limits.cancel.is_none() {
-                    &own
-                } else {
-                    &capped
-                };
-                let run = match *member {
-                    Member::Weighted(w) => {
-                        weighted(maze, start, &packing, (w, tuning, &store), limits)
+        let round = || -> Vec<_> {
+            members
+                .par_iter()
+                .enumerate()
+                .map(|(i, member)| {
+                    let limits = &Limits {
+                        cancel: Some(later[i].clone()),
+                        ..capped.clone()
+                    };
+                    let run = match *member {
+                        Member::Weighted(w) => {
+                            weighted(maze, start, &packing, (w, tuning, &store), limits)
+                        }
+                        Member::Fess => {
+                            let fess_limits = Limits {
+                                max_states: fess_max,
+                                ..limits.clone()
+                            };
+                            let mut fess = fess.lock().expect("not poisoned");
+                            fess.resume(&fess_limits, tuning.fess_deadlocks(&store))
+                        }
+                        Member::Backward(w) => (backward(maze, start, w, limits), None),
+                        Member::Both(w) => (bidirectional(maze, start, w, limits), None),
+                    };
+                    if run.0.is_ok() {
+                        later[i + 1..]
+                            .iter()
+                            .for_each(|f| f.store(true, Ordering::Relaxed));
                     }
-                    Member::Fess => fess(maze, start, limits, tuning.fess_deadlocks(&store)),
-                    Member::Backward(w) => (backward(maze, start, w, limits), None),
-                    Member::Both(w) => (bidirectional(maze, start, w, limits), None),
-                };
-                if run.0.is_ok() {
-                    later[i + 1..]
-                        .iter()
-                        .for_each(|f| f.store(true, Ordering::Relaxed));
-                }
-                run
-            })
-            .collect();
+                    run
+                })
+                .collect()
+        };
+        let runs = forwarding_cancel(limits.cancel.as_ref(), &later, round);
         let mut results = Vec::with_capacity(runs.len());
         for (result, learned) in runs {
             if let (true, Some(learned)) = (tuning.share, learned) {
@@ -280,6 +295,36 @@ pub fn search<const W: usize>(
         }
         cap = cap.max(1).saturating_mul(4);
     }
+}
+
+/// Runs `round` while a watcher passes the caller's cancel flag (Ctrl-C) on to every
+/// member's own flag: a search reads one flag, and the members' own flags are what let the
+/// first member to finish stop those after it (the command line always has a flag, so
+/// without the watcher a round went on to its cap after its answer was known).
+fn forwarding_cancel<T>(
+    caller: Option<&Arc<AtomicBool>>,
+    flags: &[Arc<AtomicBool>],
+    round: impl FnOnce() -> T,
+) -> T {
+    let Some(caller) = caller else {
+        return round();
+    };
+    let done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let watcher = scope.spawn(|| {
+            while !done.load(Ordering::Relaxed) {
+                if caller.load(Ordering::Relaxed) {
+                    flags.iter().for_each(|f| f.store(true, Ordering::Relaxed));
+                    return;
+                }
+                std::thread::park_timeout(Duration::from_millis(10));
+            }
+        });
+        let out = round();
+        done.store(true, Ordering::Relaxed);
+        watcher.thread().unpark();
+        out
+    })
 }
 
 /// One search of the portfolio.
@@ -332,6 +377,15 @@ pub struct Tuning {
     /// The feature-space search with move advisors ([`super::fess`]) as the portfolio's
     /// first member: when it finishes within a round it answers and stops the others.
     pub fess: bool,
+    /// Keep the feature-space search from round to round, its cap a pause ([`Fess`]); off:
+    /// it starts again each round.
+    pub fess_resume: bool,
+    /// The feature-space search's cap in a round, as a multiple of the other members'
+    /// (at least 1).
+    pub fess_share: usize,
+    /// The hotspot advisor in the feature-space search ([`super::hotspots`]): off, as
+    /// measured (XSokoban 43, 73, 75, 76 2-7x faster, 48 and 61 lost at 30 s).
+    pub hotspots: bool,
     /// Corral-deadlock detection ([`super::corral_deadlock`]): the positions each
     /// sub-search may store; 0 turns it off.
     pub deadlock: usize,
@@ -373,12 +427,14 @@ pub struct Tuning {
 
 impl Tuning {
     /// What the feature-space search is given for corral-deadlock detection this round
-    /// ([`Self::fess_deadlock`]): its sub-searches' cap and the patterns of earlier rounds.
+    /// ([`Self::fess_deadlock`]): its sub-searches' cap and the patterns of earlier rounds;
+    /// nothing while the cap is 0 (the first round), so that the detector the search keeps
+    /// from round to round is made with the cap of the rounds after.
     fn fess_deadlocks<'s, const W: usize>(
         &self,
         store: &'s Patterns<W>,
     ) -> Option<(usize, &'s Patterns<W>)> {
-        self.fess_deadlock.then_some((self.deadlock, store))
+        (self.fess_deadlock && self.deadlock > 0).then_some((self.deadlock, store))
     }
 }
 
@@ -389,6 +445,9 @@ impl Default for Tuning {
             penalty: PENALTY,
             corral: true,
             fess: true,
+            fess_resume: true,
+            fess_share: 1,
+            hotspots: false,
             deadlock: super::corral_deadlock::CAP,
             share: true,
             fess_deadlock: FESS_DEADLOCK,

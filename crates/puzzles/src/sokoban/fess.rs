@@ -27,7 +27,8 @@
 //! unsolvable positions or keeps some solution, and the macros only add positions that are
 //! reachable, so a search that runs out of positions has proven the level unsolvable.
 //!
-//! **Not the paper's full algorithm**: its hotspot advisors are not built, its room
+//! **Not the paper's full algorithm**: its hotspot advisor is built but off
+//! ([`super::hotspots`]), its out-of-plan and opener advisors are not built, its room
 //! connectivity is counted per door (boxes in corridor cells), and moves are single pushes
 //! but for the packing macro, where the paper's moves carry a box to any cell.
 
@@ -38,6 +39,7 @@ use super::corral_deadlock::CorralDeadlocks;
 use super::fast::FastGraph;
 use super::features::{Cell, Features};
 use super::graph::{Node, Push};
+use super::hotspots::advise_hotspots;
 use super::maze::Maze;
 use super::patterns::Patterns;
 use gridlock_search::{Edge, Graph, Limits, Stats, StopReason, Stopped};
@@ -72,30 +74,88 @@ pub fn fess<const W: usize>(
     limits: &Limits,
     deadlocks: Option<(usize, &Patterns<W>)>,
 ) -> (Answer, Option<Patterns<W>>) {
-    let mut search = Search::new(maze, limits);
-    search.deadlocks = deadlocks.map(|(cap, known)| CorralDeadlocks::inheriting(maze, cap, known));
-    let found = search.run(start);
-    let mut stats = search.stats;
-    stats.hold(search.entries.len(), BYTES_EACH as usize);
-    let learned = search.deadlocks.map(CorralDeadlocks::into_learned);
-    let answer = match found {
-        Ok(path) => Ok((path, stats)),
-        Err(reason) => Err(Stopped {
-            reason,
-            stats,
-            lower_bound: None,
-        }),
-    };
-    (answer, learned)
+    Fess::new(maze, start).resume(limits, deadlocks)
 }
 
 /// One search's answer: the pushes of a solution (`None`: proven unsolvable), or the stop.
 type Answer = Result<(Option<Vec<Push>>, Stats), Stopped>;
 
+/// A feature-space search that a state cap pauses instead of ending: [`Fess::resume`] with
+/// a larger cap continues where the last call stopped, so the portfolio's rounds
+/// ([`super::fast::search`]) do not redo the positions of the rounds before. The pause
+/// falls between two expansions, once more positions are stored than the cap, so a search
+/// paused and continued expands exactly the positions, in the same order, of one run
+/// without a pause, and its answer depends on the caps alone (never on the clock).
+pub struct Fess<'a, const W: usize> {
+    search: Search<'a, W>,
+    start: Node<W>,
+}
+
+impl<'a, const W: usize> Fess<'a, W> {
+    /// A search of `maze` from `start`, nothing stored yet.
+    pub fn new(maze: &'a Maze, start: Node<W>) -> Self {
+        Fess {
+            search: Search::new(maze),
+            start,
+        }
+    }
+
+    /// The same search with the hotspot advisor ([`super::hotspots`]) when `on`.
+    pub fn with_hotspots(mut self, on: bool) -> Self {
+        self.search.hotspots = on;
+        self
+    }
+
+    /// Searches on until a solution, a proof that there is none, or a stop of `limits`
+    /// (a [`StopReason::StateLimit`] once more than `limits.max_states` positions are
+    /// stored: a pause, after which a call with a larger cap continues). The statistics
+    /// are this call's. With `deadlocks` (`Some((cap, known))`, as in [`fess`]) corral
+    /// deadlocks are detected from this call on, `known` taking the place of the patterns
+    /// an earlier call was given; the patterns learned in this call come back.
+    pub fn resume(
+        &mut self,
+        limits: &Limits,
+        deadlocks: Option<(usize, &Patterns<W>)>,
+    ) -> (Answer, Option<Patterns<W>>) {
+        let search = &mut self.search;
+        if let Some((cap, known)) = deadlocks {
+            let maze = search.maze;
+            let detector = search
+                .deadlocks
+                .get_or_insert_with(|| CorralDeadlocks::new(maze, cap));
+            detector.inherit(known);
+        }
+        let before = search.stats;
+        search.limits = limits.clone();
+        let found = search.run(self.start);
+        let learned = search.deadlocks.as_ref().map(|d| d.patterns().clone());
+        search.stats.hold(search.entries.len(), BYTES_EACH as usize);
+        let mut stats = search.stats;
+        stats.generated -= before.generated;
+        stats.expanded -= before.expanded;
+        let answer = match found {
+            Ok(path) => Ok((path, stats)),
+            Err(reason) => Err(Stopped {
+                reason,
+                stats,
+                lower_bound: None,
+            }),
+        };
+        (answer, learned)
+    }
+}
+
 /// The state of one feature-space search.
 struct Search<'a, const W: usize> {
     maze: &'a Maze,
-    limits: &'a Limits,
+    /// The limits of the current call ([`Fess::resume`]).
+    limits: Limits,
+    /// The feature cell expanded last (the cycle goes on from there when resumed).
+    turn: usize,
+    /// Whether the start is stored (the search has begun).
+    begun: bool,
+    /// Whether the hotspot advisor advises too.
+    hotspots: bool,
     graph: FastGraph<'a, W>,
     bound: Bound<'a>,
     features: Features,
@@ -123,10 +183,13 @@ struct Search<'a, const W: usize> {
 }
 
 impl<'a, const W: usize> Search<'a, W> {
-    fn new(maze: &'a Maze, limits: &'a Limits) -> Self {
+    fn new(maze: &'a Maze) -> Self {
         Search {
             maze,
-            limits,
+            limits: Limits::default(),
+            turn: 0,
+            begun: false,
+            hotspots: false,
             graph: FastGraph::new(maze, true),
             bound: Bound::new(maze),
             features: Features::new(maze),
@@ -146,29 +209,39 @@ impl<'a, const W: usize> Search<'a, W> {
         }
     }
 
-    /// Cycles over the feature cells until a solution is found or nothing is left open.
+    /// Cycles over the feature cells until a solution is found, nothing is left open, or
+    /// more positions are stored than the cap (a pause: the next call goes on from there).
     fn run(&mut self, start: Node<W>) -> Result<Option<Vec<Push>>, StopReason> {
-        let root = self.graph.normalise(&start);
-        if root.boxes == self.goal {
-            return Ok(Some(Vec::new()));
-        }
-        let none = Push {
-            from: 0,
-            dir: super::moves::Dir::Left,
-        };
-        let Some(h) = self.bound.pushes(&root.boxes) else {
-            return Ok(None);
-        };
-        let cell = self.features.of(self.maze, &root);
-        self.store(root, (u32::MAX, none), (h, cell, 0))?;
-        let mut turn = 0;
-        loop {
-            let Some(id) = self.next(&mut turn) else {
+        if !self.begun {
+            let root = self.graph.normalise(&start);
+            if root.boxes == self.goal {
+                return Ok(Some(Vec::new()));
+            }
+            let none = Push {
+                from: 0,
+                dir: super::moves::Dir::Left,
+            };
+            let Some(h) = self.bound.pushes(&root.boxes) else {
                 return Ok(None);
             };
+            let cell = self.features.of(self.maze, &root);
+            self.store(root, (u32::MAX, none), (h, cell, 0))?;
+            self.begun = true;
+        }
+        loop {
+            // the cap is checked between expansions only, so a paused search holds no
+            // half-expanded position and continues as if never paused
+            if let Some(max) = self.limits.max_states {
+                if self.entries.len() > max {
+                    return Err(StopReason::StateLimit(max));
+                }
+            }
             if self.stats.expanded % 1024 == 1023 {
                 self.limits.check_clock()?;
             }
+            let Some(id) = self.next() else {
+                return Ok(None);
+            };
             self.stats.expanded += 1;
             if let Some(solved) = self.expand(id)? {
                 return Ok(Some(self.path(solved)));
@@ -218,6 +291,14 @@ impl<'a, const W: usize> Search<'a, W> {
         advise(self.cells_of[id as usize], &mut candidates, |c| {
             self.cell_of.contains_key(c)
         });
+        if self.hotspots {
+            advise_hotspots(
+                self.maze,
+                &node.boxes,
+                self.cells_of[id as usize],
+                &mut candidates,
+            );
+        }
         let mut solved = None;
         for c in &candidates {
             // two pushes may reach one position (normalised): the first is kept
@@ -262,11 +343,11 @@ impl<'a, const W: usize> Search<'a, W> {
         self.deadlocks.as_mut().is_some_and(|d| d.known(node))
     }
 
-    /// The next position to expand: the best of the next occupied cell after `turn`.
-    fn next(&mut self, turn: &mut usize) -> Option<u32> {
+    /// The next position to expand: the best of the next occupied cell after the last.
+    fn next(&mut self) -> Option<u32> {
         for _ in 0..self.cells.len() {
-            *turn = (*turn + 1) % self.cells.len();
-            if let Some(Reverse((_, _, id))) = self.cells[*turn].pop() {
+            self.turn = (self.turn + 1) % self.cells.len();
+            if let Some(Reverse((_, _, id))) = self.cells[self.turn].pop() {
                 return Some(id);
             }
         }
@@ -293,11 +374,6 @@ impl<'a, const W: usize> Search<'a, W> {
         });
         self.cells[k].push(Reverse((weight, bound, id)));
         let held = self.entries.len();
-        if let Some(max) = self.limits.max_states {
-            if held > max {
-                return Err(StopReason::StateLimit(max));
-            }
-        }
         if held.is_multiple_of(4096) {
             let bytes = held as u64 * BYTES_EACH;
             self.limits.check_bytes(bytes, bytes)?;

@@ -47,6 +47,7 @@ mod goal_room_find;
 mod goal_room_order;
 mod goal_room_space;
 pub mod graph;
+pub mod hotspots;
 pub mod json;
 pub mod maze;
 pub mod moves;
