@@ -163,6 +163,15 @@ fn check(text: &str) -> Result<bool, TestCaseError> {
         let dist = distances(board, &all, max);
         for o in &all {
             let b = blockers.bound(o, metric);
+            // the per-thread cache gives what the search gives afresh
+            prop_assert_eq!(
+                b,
+                blockers.uncached(o, metric),
+                "{:?} at {:?}\n{}",
+                metric,
+                o,
+                text
+            );
             match dist.get(o) {
                 None => {}
                 Some(&d) => {

@@ -33,9 +33,14 @@
 
 use super::board::{Board, MAX_SIDE};
 use super::moves::Metric;
+use std::cell::Cell;
+use std::sync::atomic::{AtomicU64, Ordering};
 
+mod cache;
 #[cfg(test)]
 mod prune;
+
+use cache::{Layout, Reads};
 
 /// The bound of a position from which the goal can never be reached.
 pub const DEAD: u32 = u32::MAX;
@@ -45,6 +50,13 @@ const EMPTY: u8 = u8::MAX;
 
 /// The most vehicles a board holds (a full 12×12 board of cars).
 const MAX_VEHICLES: usize = MAX_SIDE * MAX_SIDE / 2;
+
+/// Words of a set of cells (one bit per cell of a 12×12 board).
+const CELL_WORDS: usize = (MAX_SIDE * MAX_SIDE).div_ceil(64);
+
+/// The identity of the next [`Blockers`] made: the per-thread cache's entries name the
+/// board they were computed on.
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
 /// Pending forced demands; past this many the rest are dropped, which only weakens the
 /// bound (a dropped demand is a need left out, and needs only add cost).
@@ -64,6 +76,8 @@ const BUDGET: u32 = 1024;
 /// allows it (walls, and the vehicles in its stretch of lane that it can never pass).
 #[derive(Clone, Debug)]
 pub struct Blockers {
+    /// Unique per prepared board (clones share it: same board, same bounds).
+    id: u64,
     board: Board,
     lo: Vec<u8>,
     hi: Vec<u8>,
@@ -74,6 +88,11 @@ pub struct Blockers {
     /// Per vehicle: whether it lies along a row (its lane cells are columns), and its length.
     horizontal: Vec<bool>,
     len: Vec<u8>,
+    /// Per vehicle and offset (`i * MAX_SIDE + o`): the cells it covers, one bit each.
+    covers: Vec<[u64; CELL_WORDS]>,
+    /// The vertical vehicles, which cross the red car's row (the only ones that can stand
+    /// on its path: one of its own row ahead of it blocks it for ever).
+    crossing: Vec<u8>,
 }
 
 /// What a vehicle's lane leaves it: `(least offset, largest offset)`, walls and the
@@ -111,6 +130,30 @@ fn reach(board: &Board, i: usize, offsets: &[u8]) -> (u8, u8) {
     (lo as u8, hi as u8)
 }
 
+/// Per vehicle and lane offset (`i * MAX_SIDE + o`), the cells the vehicle covers there.
+fn covers(board: &Board) -> Vec<[u64; CELL_WORDS]> {
+    let mut out = vec![[0; CELL_WORDS]; board.vehicles().len() * MAX_SIDE];
+    for (i, v) in board.vehicles().iter().enumerate() {
+        for o in 0..=board.lane_len(i).saturating_sub(v.len) {
+            for k in o..o + v.len {
+                let (r, c) = board.cell(i, k);
+                let here = r * board.cols() + c;
+                out[i * MAX_SIDE + o as usize][here / 64] |= 1 << (here % 64);
+            }
+        }
+    }
+    out
+}
+
+/// The vertical vehicles (they cross the exit row).
+fn crossing(board: &Board) -> Vec<u8> {
+    let vehicles = board.vehicles().iter().enumerate();
+    vehicles
+        .filter(|(_, v)| !v.horizontal)
+        .map(|(i, _)| i as u8)
+        .collect()
+}
+
 /// One branch of the search: the needs chosen so far, their cost, and the choices not yet
 /// made (they wait until no forced demand is left, so a split copies no pending demand).
 #[derive(Clone)]
@@ -139,6 +182,10 @@ struct View<'a> {
     /// Whether a branch is cut by its open choices' least growth ([`View::open_choices`]);
     /// off only to check, in tests, that the cut changes no bound.
     prune: bool,
+    /// What of the position the search read: the vehicles whose offsets it used and the
+    /// cells whose owner it looked up (the cache's key, [`cache`]).
+    touched: Cell<u128>,
+    scanned: [Cell<u64>; CELL_WORDS],
 }
 
 /// The cost of one vehicle's needs (see the module's doc).
@@ -185,7 +232,12 @@ impl View<'_> {
         let cols = bl.board.cols();
         for k in cells {
             let here = (bl.base[i] + k * bl.stride[i]) as usize;
+            let word = &self.scanned[here / 64];
+            word.set(word.get() | 1 << (here % 64));
             let w = self.owner[here];
+            if w != EMPTY {
+                self.touched.set(self.touched.get() | 1 << w);
+            }
             if w != EMPTY && q.len < QUEUE {
                 let lane_cell = match bl.horizontal[w as usize] {
                     true => here % cols,
@@ -295,6 +347,7 @@ impl Blockers {
             })
             .unzip();
         Blockers {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             board: board.clone(),
             lo,
             hi,
@@ -302,6 +355,8 @@ impl Blockers {
             stride,
             horizontal: board.vehicles().iter().map(|v| v.horizontal).collect(),
             len: board.vehicles().iter().map(|v| v.len).collect(),
+            covers: covers(board),
+            crossing: crossing(board),
         }
     }
 
@@ -316,31 +371,84 @@ impl Blockers {
 
     /// A lower bound on the distance from `offsets` to the nearest goal in `metric` (slides,
     /// or one-cell steps without the exit steps); [`DEAD`] when no goal can be reached.
+    /// Answered from this thread's cache when a position seen before agrees with `offsets`
+    /// on everything the bound read there (`bound/cache.rs`): the same value, computed once.
     pub fn bound(&self, offsets: &[u8], metric: Metric) -> u32 {
+        let Some(layout) = self.layout(offsets) else {
+            return self.trivial(offsets);
+        };
+        cache::bound(self, &layout, offsets, metric, || {
+            self.search(&layout, offsets, metric, BUDGET, true)
+        })
+    }
+
+    /// [`Blockers::bound`] computed afresh, without the cache: what the cache must give.
+    pub fn uncached(&self, offsets: &[u8], metric: Metric) -> u32 {
         self.least(offsets, metric, BUDGET, true)
     }
 
     /// [`Blockers::bound`] with `budget` splits, the cut by open choices on or off.
     fn least(&self, offsets: &[u8], metric: Metric, budget: u32, prune: bool) -> u32 {
-        let Some(goal) = self.board.goal().filter(|_| !self.blocked()) else {
-            return DEAD;
-        };
-        let red = offsets[0];
-        if red == goal {
-            return 0;
+        match self.layout(offsets) {
+            Some(layout) => self.search(&layout, offsets, metric, budget, prune).0,
+            None => self.trivial(offsets),
         }
+    }
+
+    /// The bound where no search is needed: [`DEAD`] when the red car is blocked for
+    /// ever, 0 on a goal.
+    fn trivial(&self, offsets: &[u8]) -> u32 {
+        match self.board.goal().filter(|_| !self.blocked()) {
+            Some(goal) if offsets[0] == goal => 0,
+            _ => DEAD,
+        }
+    }
+
+    /// The cells occupied, and the red car's goal offset; `None` where the bound needs no
+    /// search ([`Blockers::trivial`]).
+    fn layout(&self, offsets: &[u8]) -> Option<Layout> {
+        let goal = self.board.goal().filter(|_| !self.blocked())?;
+        if offsets[0] == goal {
+            return None;
+        }
+        let mut occupied = [0; CELL_WORDS];
+        for (i, &o) in offsets.iter().enumerate() {
+            let cells = &self.covers[i * MAX_SIDE + o as usize];
+            for (word, cell) in occupied.iter_mut().zip(cells) {
+                *word |= cell;
+            }
+        }
+        Some(Layout { occupied, goal })
+    }
+
+    /// The vehicle on each cell (`row * cols + col`), [`EMPTY`] where none is.
+    fn owners(&self, offsets: &[u8]) -> [u8; MAX_SIDE * MAX_SIDE] {
         let mut owner = [EMPTY; MAX_SIDE * MAX_SIDE];
         for (i, &o) in offsets.iter().enumerate() {
             for k in o..o + self.len[i] {
                 owner[(self.base[i] + k * self.stride[i]) as usize] = i as u8;
             }
         }
+        owner
+    }
+
+    /// The branch and bound from the red car's need, and what of the position it read.
+    fn search(
+        &self,
+        layout: &Layout,
+        offsets: &[u8],
+        metric: Metric,
+        budget: u32,
+        prune: bool,
+    ) -> (u32, Reads) {
         let view = View {
             blockers: self,
             offsets,
-            owner,
+            owner: self.owners(offsets),
             metric,
             prune,
+            touched: Cell::new(1),
+            scanned: Default::default(),
         };
         let mut root = Branch {
             back: [0; MAX_VEHICLES],
@@ -353,9 +461,13 @@ impl Blockers {
             items: [(0, 0); QUEUE],
             len: 0,
         };
-        view.need(&mut root, &mut queue, 0, true, goal - red);
+        view.need(&mut root, &mut queue, 0, true, layout.goal - offsets[0]);
         let (mut best, mut budget) = (DEAD, budget);
         view.search(&mut root, &mut queue, &mut best, &mut budget);
-        best
+        let reads = Reads {
+            touched: view.touched.get(),
+            scanned: view.scanned.map(|w| w.get()),
+        };
+        (best, reads)
     }
 }

@@ -35,7 +35,7 @@ fn steps(board: &Board, o: &[u8]) -> Vec<Vec<u8>> {
 }
 
 /// `count` positions of a random walk of steps from the board's start.
-fn walk(board: &Board, start: &[u8], count: usize, mut seed: u64) -> Vec<Vec<u8>> {
+pub(super) fn walk(board: &Board, start: &[u8], count: usize, mut seed: u64) -> Vec<Vec<u8>> {
     let mut at = start.to_vec();
     let mut seen = vec![at.clone()];
     while seen.len() < count {
