@@ -4,14 +4,15 @@
 //! test counts the children answered without a flood and those sent to one, so it cannot
 //! pass by never taking either path.
 
+mod sokoban_nodes;
 mod sokoban_support;
 
 use gridlock_puzzles::sokoban::area::{area_after, Least};
-use gridlock_puzzles::sokoban::bits::Bits;
-use gridlock_puzzles::sokoban::graph::{Node, RegionGraph, Walk};
+use gridlock_puzzles::sokoban::graph::{RegionGraph, Walk};
 use gridlock_puzzles::sokoban::maze::Maze;
 use gridlock_puzzles::sokoban::parse_level;
 use gridlock_search::Graph;
+use sokoban_nodes::live_nodes;
 use sokoban_support::{random_level, tunnel_level, Grid};
 
 #[derive(Default, Debug)]
@@ -28,16 +29,7 @@ fn check_level(text: &str, tally: &mut Tally) {
     let graph = RegionGraph::<2>::new(&maze);
     let mut walk = Walk::new(maze.cells.len());
     let mut edges = Vec::new();
-    for (player, boxes) in grid.reachable() {
-        let cells: Vec<usize> = (0..128).filter(|c| boxes >> c & 1 == 1).collect();
-        if cells.iter().any(|&c| maze.index[c] as usize >= maze.live) {
-            continue;
-        }
-        let mut bits = Bits::<2>::EMPTY;
-        cells
-            .iter()
-            .for_each(|&c| bits.insert(maze.index[c] as usize));
-        let node = Node::new(&maze, bits, maze.index[player]);
+    for (_, node) in live_nodes(&grid, &maze) {
         walk.explore(&maze, &node);
         let least = Least::of(walk.reached());
         edges.clear();

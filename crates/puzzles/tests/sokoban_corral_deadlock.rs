@@ -4,6 +4,7 @@
 //! own backward search over full states. One detector serves every position of a level, so
 //! the patterns learned under one position are also checked under all the others.
 
+mod sokoban_nodes;
 mod sokoban_support;
 
 use gridlock_puzzles::sokoban::bits::Bits;
@@ -11,6 +12,7 @@ use gridlock_puzzles::sokoban::corral_deadlock::{CorralDeadlocks, Counts, CAP};
 use gridlock_puzzles::sokoban::graph::Node;
 use gridlock_puzzles::sokoban::maze::Maze;
 use gridlock_puzzles::sokoban::parse_level;
+use sokoban_nodes::live_nodes;
 use sokoban_support::{random_level, remaining, tunnel_level, Grid};
 
 #[derive(Default, Debug)]
@@ -24,41 +26,22 @@ struct Tally {
 }
 
 /// The node of a reachable position, `None` when a box stands on a dead cell.
-fn node_of(maze: &Maze, player: usize, boxes: u128) -> Option<Node<2>> {
-    let mut bits = Bits::<2>::EMPTY;
-    for c in (0..128).filter(|c| boxes >> c & 1 == 1) {
-        let i = maze.index[c] as usize;
-        if i >= maze.live {
-            return None;
-        }
-        bits.insert(i);
-    }
-    Some(Node::new(maze, bits, maze.index[player]))
-}
-
 fn check_level(text: &str, cap: usize, tally: &mut Tally) {
     let grid = Grid::read(text);
     let level = parse_level(text, None).unwrap();
     let maze = Maze::new(&level);
     let mut detector = CorralDeadlocks::<2>::new(&maze, cap);
     let solvable = remaining(&grid, true);
-    for (player, boxes) in grid.reachable() {
-        let cells: Vec<usize> = (0..128).filter(|c| boxes >> c & 1 == 1).collect();
-        if cells.iter().any(|&c| maze.index[c] as usize >= maze.live) {
-            continue;
-        }
-        let mut bits = Bits::<2>::EMPTY;
-        for &c in &cells {
-            bits.insert(maze.index[c] as usize);
-        }
+    let nodes = live_nodes(&grid, &maze);
+    for &((player, boxes), node) in &nodes {
         tally.positions += 1;
         let lost = !solvable.contains_key(&(player, boxes));
         tally.unsolvable += lost as usize;
-        if detector.dead(&Node::new(&maze, bits, maze.index[player])) {
+        if detector.dead(&node) {
             tally.pruned += 1;
             assert!(
                 lost,
-                "a solvable position declared lost: player {player}, boxes {cells:?}\n{text}"
+                "a solvable position declared lost: player {player}, boxes {boxes:#x}\n{text}"
             );
         }
     }
@@ -66,10 +49,7 @@ fn check_level(text: &str, cap: usize, tally: &mut Tally) {
     // from round to round) must not declare a solvable position lost either
     let learned = detector.patterns().clone();
     let mut heir = CorralDeadlocks::<2>::inheriting(&maze, cap, &learned);
-    for (player, boxes) in grid.reachable() {
-        let Some(node) = node_of(&maze, player, boxes) else {
-            continue;
-        };
+    for &((player, boxes), node) in &nodes {
         if heir.known(&node) {
             tally.inherited += 1;
             assert!(

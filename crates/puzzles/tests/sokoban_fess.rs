@@ -13,16 +13,16 @@
 //! over all reachable positions of a level, it still solves every solvable reachable
 //! position (a pattern matched wrongly would drop one, and the search would answer -1).
 
+mod sokoban_nodes;
 mod sokoban_support;
 
-use gridlock_puzzles::sokoban::bits::Bits;
 use gridlock_puzzles::sokoban::corral_deadlock::{CorralDeadlocks, CAP};
 use gridlock_puzzles::sokoban::fess::fess;
-use gridlock_puzzles::sokoban::graph::Node;
 use gridlock_puzzles::sokoban::maze::Maze;
 use gridlock_puzzles::sokoban::{parse_collection, parse_level, solve_fast, Level, Tuning};
 use gridlock_search::Limits;
 use proptest::prelude::*;
+use sokoban_nodes::live_nodes;
 use sokoban_support::{brute_force, random_level, remaining, tunnel_level, Grid};
 use std::path::PathBuf;
 
@@ -174,16 +174,9 @@ fn solvable_positions_survive_patterns(text: &str) -> (usize, usize) {
     let solvable = remaining(&grid, true);
     let mut starts = Vec::new();
     let mut detector = CorralDeadlocks::<2>::new(&maze, CAP);
-    for (player, boxes) in grid.reachable() {
-        let mut bits = Bits::<2>::EMPTY;
-        let cells = (0..128).filter(|c| boxes >> c & 1 == 1);
-        if cells.clone().any(|c| maze.index[c] as usize >= maze.live) {
-            continue;
-        }
-        cells.for_each(|c| bits.insert(maze.index[c] as usize));
-        let node = Node::new(&maze, bits, maze.index[player]);
+    for (state, node) in live_nodes(&grid, &maze) {
         detector.dead(&node);
-        if solvable.contains_key(&(player, boxes)) {
+        if solvable.contains_key(&state) {
             starts.push(node);
         }
     }

@@ -4,6 +4,7 @@
 //! backward search over full states. It must also prune where the plain bound does not, or
 //! the check means nothing.
 
+mod sokoban_nodes;
 mod sokoban_support;
 
 use gridlock_puzzles::sokoban::bits::Bits;
@@ -11,6 +12,7 @@ use gridlock_puzzles::sokoban::bound::Bound;
 use gridlock_puzzles::sokoban::frozen_goals::FrozenGoals;
 use gridlock_puzzles::sokoban::maze::Maze;
 use gridlock_puzzles::sokoban::parse_level;
+use sokoban_nodes::live_nodes;
 use sokoban_support::{random_level, remaining, tunnel_level, Grid};
 
 #[derive(Default, Debug)]
@@ -28,32 +30,25 @@ fn check_level(text: &str, tally: &mut Tally) {
     let maze = Maze::new(&level);
     let (mut frozen, mut plain) = (FrozenGoals::<2>::new(&maze), Bound::new(&maze));
     let exact = remaining(&grid, true);
-    for (player, boxes) in grid.reachable() {
-        let mut bits = Bits::<2>::EMPTY;
-        let cells: Vec<usize> = (0..128).filter(|c| boxes >> c & 1 == 1).collect();
-        if cells.iter().any(|&c| maze.index[c] as usize >= maze.live) {
-            continue;
-        }
-        for &c in &cells {
-            bits.insert(maze.index[c] as usize);
-        }
+    for (state, node) in live_nodes(&grid, &maze) {
+        let (bits, cells) = (node.boxes, state.1);
         tally.positions += 1;
-        let left = exact.get(&(player, boxes)).copied();
+        let left = exact.get(&state).copied();
         let (sharp, base) = (frozen.pushes(&bits), plain.pushes(&bits));
         match (sharp, left) {
             (None, Some(l)) => {
-                panic!("a solvable position ({l} pushes) declared lost: {cells:?}\n{text}")
+                panic!("a solvable position ({l} pushes) declared lost: {cells:#x}\n{text}")
             }
             (Some(h), Some(l)) => assert!(
                 h <= l,
-                "bound {h} above the {l} pushes left: {cells:?}\n{text}"
+                "bound {h} above the {l} pushes left: {cells:#x}\n{text}"
             ),
             _ => {}
         }
         match (sharp, base) {
             (None, Some(_)) => tally.lost += 1,
             (Some(h), Some(b)) => {
-                assert!(h >= b, "below the plain bound: {cells:?}\n{text}");
+                assert!(h >= b, "below the plain bound: {cells:#x}\n{text}");
                 tally.sharper += (h > b) as usize;
             }
             (Some(_), None) => panic!("the plain bound found a loss the frozen one missed"),

@@ -9,6 +9,7 @@
 //! all positions as a search keeps it. Both parts count the children the warm path
 //! answered, so they cannot pass by never taking it.
 
+mod sokoban_nodes;
 mod sokoban_support;
 
 use gridlock_puzzles::sokoban::bits::Bits;
@@ -19,6 +20,7 @@ use gridlock_puzzles::sokoban::maze::{Maze, NONE};
 use gridlock_puzzles::sokoban::parse_level;
 use gridlock_search::assignment::{Assignment, FORBIDDEN};
 use gridlock_search::Graph;
+use sokoban_nodes::live_nodes;
 use sokoban_support::{random_level, tunnel_level, Grid, Rng};
 
 #[derive(Default, Debug)]
@@ -48,16 +50,8 @@ fn check_level(text: &str, tally: &mut Tally) {
         }))
     };
     let mut edges = Vec::new();
-    for (player, boxes) in grid.reachable() {
-        let cells: Vec<usize> = (0..128).filter(|c| boxes >> c & 1 == 1).collect();
-        if cells.iter().any(|&c| maze.index[c] as usize >= maze.live) {
-            continue;
-        }
-        let mut bits = Bits::<2>::EMPTY;
-        cells
-            .iter()
-            .for_each(|&c| bits.insert(maze.index[c] as usize));
-        let node = Node::new(&maze, bits, maze.index[player]);
+    for (_, node) in live_nodes(&grid, &maze) {
+        let bits = node.boxes;
         edges.clear();
         graph.successors(&node, &mut edges);
         for e in &edges {

@@ -6,15 +6,16 @@
 //! pattern is recognised only with the player in its zone, and a position called lost is
 //! unsolvable. Then `--fast` with the searches on answers exactly the solvable levels.
 
+mod sokoban_nodes;
 mod sokoban_support;
 
 use gridlock_puzzles::sokoban::bits::Bits;
 use gridlock_puzzles::sokoban::bound::Bound;
-use gridlock_puzzles::sokoban::graph::Node;
 use gridlock_puzzles::sokoban::maze::Maze;
 use gridlock_puzzles::sokoban::penalty::{Counts, PatternSearch, Penalties, CAP, INFINITE};
 use gridlock_puzzles::sokoban::{parse_level, solve_fast, Tuning};
 use gridlock_search::Limits;
+use sokoban_nodes::live_nodes;
 use sokoban_support::{brute_force, random_level, remaining, tunnel_level, Grid, State};
 use std::collections::{HashMap, VecDeque};
 
@@ -88,18 +89,9 @@ fn check_level(text: &str, cap: usize, tally: &mut Tally) {
     let mut search = PatternSearch::<2>::new(&maze, cap);
     let mut learned = Penalties::new(&maze);
     let mut nodes = Vec::new();
-    for (player, boxes) in grid.reachable() {
-        let cells: Vec<usize> = (0..128).filter(|c| boxes >> c & 1 == 1).collect();
-        if cells.iter().any(|&c| maze.index[c] as usize >= maze.live) {
-            continue;
-        }
-        let mut bits = Bits::<2>::EMPTY;
-        for &c in &cells {
-            bits.insert(maze.index[c] as usize);
-        }
-        let node = Node::new(&maze, bits, maze.index[player]);
+    for (state, node) in live_nodes(&grid, &maze) {
         search.explore(&node, &mut learned, None);
-        nodes.push(((player, boxes), node));
+        nodes.push((state, node));
     }
     // every pattern against the exact pushes of its boxes alone
     let mut bound = Bound::new(&maze);
