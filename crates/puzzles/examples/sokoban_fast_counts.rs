@@ -4,9 +4,19 @@
 //!
 //! `cargo run --release -p gridlock-puzzles --example sokoban_fast_counts -- FILE STATES
 //! [FIRST LAST] [VARIANT...]` (levels FIRST..=LAST, 1-based; variants: see [`variant`]).
+//!
+//! The variant `fess-probe` runs the feature-space search alone, in the portfolio's rounds
+//! (see [`probe`]), and also prints the most boxes it packed in order: how far it came on a
+//! level it does not solve.
 
-use gridlock_puzzles::sokoban::{parse_collection, solve_fast, Tuning};
-use gridlock_search::Limits;
+use gridlock_puzzles::sokoban::corral_deadlock::CAP;
+use gridlock_puzzles::sokoban::fast::FIRST_CAP;
+use gridlock_puzzles::sokoban::fess::Fess;
+use gridlock_puzzles::sokoban::graph::Node;
+use gridlock_puzzles::sokoban::maze::Maze;
+use gridlock_puzzles::sokoban::patterns::Patterns;
+use gridlock_puzzles::sokoban::{parse_collection, solve_fast, Level, Tuning};
+use gridlock_search::{Limits, Stats};
 
 /// The tuning a variant names: `shipped`, `before` (no sharing, sub-searches at generation
 /// and in every round, plain bound), or `+`-joined changes to the shipped one: `no-share`,
@@ -106,6 +116,66 @@ fn variant(name: &str) -> Tuning {
         })
 }
 
+/// The feature-space search alone on `level`, as the portfolio runs it: rounds of caps
+/// [`FIRST_CAP`], then 4 times more each round up to `states`, corral deadlocks from the
+/// second round on with the patterns of the rounds before. The verdict, the statistics of
+/// every round, the most boxes packed in order and the number of boxes.
+fn probe(level: &Level, states: usize) -> (String, Stats, u16, usize) {
+    let maze = Maze::new(level);
+    match maze.live {
+        0..=64 => probe_in::<1>(&maze, level, states),
+        65..=128 => probe_in::<2>(&maze, level, states),
+        129..=256 => probe_in::<4>(&maze, level, states),
+        _ => probe_in::<8>(&maze, level, states),
+    }
+}
+
+fn probe_in<const W: usize>(
+    maze: &Maze,
+    level: &Level,
+    states: usize,
+) -> (String, Stats, u16, usize) {
+    let boxes = maze
+        .boxes_of::<W>(&level.start)
+        .expect("no box on a dead cell");
+    let count = (0..maze.live).filter(|&c| boxes.has(c)).count();
+    let start = Node::new(maze, boxes, maze.index[level.start.player]);
+    let mut fess = Fess::new(maze, start);
+    let mut store = Patterns::new(maze);
+    let (mut cap, mut first, mut total) = (FIRST_CAP.min(states), true, Stats::default());
+    loop {
+        let deadlocks = (!first).then_some((CAP, &store));
+        let (answer, learned) = fess.resume(&Limits::states(cap), deadlocks);
+        if let Some(learned) = learned {
+            store.absorb(maze, &learned);
+        }
+        let (verdict, stats) = match answer {
+            Ok((Some(p), stats)) => (Some(format!("solved {} pushes", p.len())), stats),
+            Ok((None, stats)) => (Some("unsolvable".to_string()), stats),
+            Err(e) => (None, e.stats),
+        };
+        total.absorb(&stats);
+        if let Some(v) = verdict {
+            return (v, total, fess.most_packed(), count);
+        }
+        if cap >= states {
+            return ("stopped".to_string(), total, fess.most_packed(), count);
+        }
+        (cap, first) = (cap.saturating_mul(4).min(states), false);
+    }
+}
+
+/// Prints [`probe`] for levels `first..=last`.
+fn probe_all(levels: &[Level], states: usize, (first, last): (usize, usize)) {
+    for n in first..=last {
+        let (verdict, stats, packed, boxes) = probe(&levels[n - 1], states);
+        println!(
+            "fess-probe level {n}: {verdict}, {} expanded, {} generated, packed {packed} of {boxes}",
+            stats.expanded, stats.generated
+        );
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let text = std::fs::read_to_string(&args[0]).expect("a level file");
@@ -119,6 +189,10 @@ fn main() {
         vec!["shipped"]
     };
     for name in names {
+        if name == "fess-probe" {
+            probe_all(&levels, states, (first, last));
+            continue;
+        }
         let tuning = variant(name);
         let (mut solved, mut expanded, mut generated) = (0, 0u64, 0u64);
         for n in first..=last {

@@ -106,6 +106,12 @@ impl<'a, const W: usize> Fess<'a, W> {
         self
     }
 
+    /// The most boxes packed in order ([`Features::packed`]) of any position stored so far:
+    /// how far a search that did not finish came, for the figures of unsolved levels.
+    pub fn most_packed(&self) -> u16 {
+        self.search.most_packed
+    }
+
     /// Searches on until a solution, a proof that there is none, or a stop of `limits`
     /// (a [`StopReason::StateLimit`] once more than `limits.max_states` positions are
     /// stored: a pause, after which a call with a larger cap continues). The statistics
@@ -165,6 +171,8 @@ struct Search<'a, const W: usize> {
     weights: Vec<u32>,
     /// Per entry: its feature cell.
     cells_of: Vec<Cell>,
+    /// The most boxes packed in order of any stored position ([`Fess::most_packed`]).
+    most_packed: u16,
     /// The pushes of entries reached by a packing macro, all but the last.
     macros: FxHashMap<u32, Vec<Push>>,
     packer: Packer,
@@ -197,6 +205,7 @@ impl<'a, const W: usize> Search<'a, W> {
             entries: Vec::new(),
             weights: Vec::new(),
             cells_of: Vec::new(),
+            most_packed: 0,
             macros: FxHashMap::default(),
             packer: Packer::new(maze),
             out: Vec::new(),
@@ -366,6 +375,7 @@ impl<'a, const W: usize> Search<'a, W> {
         self.entries.push(Entry { node, parent, push });
         self.weights.push(weight);
         self.cells_of.push(feature);
+        self.most_packed = self.most_packed.max(feature.0);
         self.index.insert(node, id);
         let cells = &mut self.cells;
         let k = *self.cell_of.entry(feature).or_insert_with(|| {
