@@ -17,7 +17,8 @@ mod sokoban_nodes;
 mod sokoban_support;
 
 use gridlock_puzzles::sokoban::corral_deadlock::{CorralDeadlocks, CAP};
-use gridlock_puzzles::sokoban::fess::fess;
+use gridlock_puzzles::sokoban::fess::{fess, Fess};
+use gridlock_puzzles::sokoban::graph::Node;
 use gridlock_puzzles::sokoban::maze::Maze;
 use gridlock_puzzles::sokoban::{parse_collection, parse_level, solve_fast, Level, Tuning};
 use gridlock_search::Limits;
@@ -221,4 +222,25 @@ fn boxoban_levels_paused_every_round_answer_as_one_run() {
         paused_some > 0,
         "no level was paused: the test proves nothing"
     );
+}
+
+/// How far a search came ([`Fess::most_packed`]): every box, once it has solved a level;
+/// fewer while the first position is all it holds (no Boxoban level starts packed).
+#[test]
+fn most_packed_counts_every_box_of_a_solved_level() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/sokoban");
+    let text = std::fs::read_to_string(dir.join("boxoban-hard-000-first300.txt")).unwrap();
+    for (n, level) in parse_collection(&text).unwrap().iter().enumerate().take(12) {
+        let maze = Maze::new(level);
+        let boxes = maze.boxes_of::<2>(&level.start).expect("live boxes");
+        let count = (0..maze.live).filter(|&c| boxes.has(c)).count();
+        let start = Node::new(&maze, boxes, maze.index[level.start.player]);
+        let mut search = Fess::new(&maze, start);
+        let (paused, _) = search.resume(&Limits::states(0), None);
+        assert!(paused.is_err(), "level {n}: a cap of 0 pauses at once");
+        assert!(usize::from(search.most_packed()) < count, "level {n}");
+        let (found, _) = search.resume(&Limits::states(1_000_000), None);
+        assert!(found.expect("within the budget").0.is_some(), "level {n}");
+        assert_eq!(usize::from(search.most_packed()), count, "level {n}");
+    }
 }
