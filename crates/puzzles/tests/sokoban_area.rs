@@ -9,11 +9,9 @@ mod sokoban_support;
 
 use gridlock_puzzles::sokoban::area::{area_after, Least};
 use gridlock_puzzles::sokoban::graph::{RegionGraph, Walk};
-use gridlock_puzzles::sokoban::maze::Maze;
-use gridlock_puzzles::sokoban::parse_level;
 use gridlock_search::Graph;
-use sokoban_nodes::live_nodes;
-use sokoban_support::{random_level, tunnel_level, Grid};
+use sokoban_nodes::{live_nodes, read};
+use sokoban_support::{random_level, tunnel_level};
 
 #[derive(Default, Debug)]
 struct Tally {
@@ -23,9 +21,7 @@ struct Tally {
 }
 
 fn check_level(text: &str, tally: &mut Tally) {
-    let grid = Grid::read(text);
-    let level = parse_level(text, None).unwrap();
-    let maze = Maze::new(&level);
+    let (grid, maze) = read(text);
     let graph = RegionGraph::<2>::new(&maze);
     let mut walk = Walk::new(maze.cells.len());
     let mut edges = Vec::new();

@@ -12,8 +12,8 @@ use gridlock_puzzles::sokoban::corral_deadlock::{CorralDeadlocks, Counts, CAP};
 use gridlock_puzzles::sokoban::graph::Node;
 use gridlock_puzzles::sokoban::maze::Maze;
 use gridlock_puzzles::sokoban::parse_level;
-use sokoban_nodes::live_nodes;
-use sokoban_support::{random_level, remaining, tunnel_level, Grid};
+use sokoban_nodes::{live_nodes, read};
+use sokoban_support::{random_level, remaining, tunnel_level};
 
 #[derive(Default, Debug)]
 struct Tally {
@@ -27,9 +27,7 @@ struct Tally {
 
 /// The node of a reachable position, `None` when a box stands on a dead cell.
 fn check_level(text: &str, cap: usize, tally: &mut Tally) {
-    let grid = Grid::read(text);
-    let level = parse_level(text, None).unwrap();
-    let maze = Maze::new(&level);
+    let (grid, maze) = read(text);
     let mut detector = CorralDeadlocks::<2>::new(&maze, cap);
     let solvable = remaining(&grid, true);
     let nodes = live_nodes(&grid, &maze);

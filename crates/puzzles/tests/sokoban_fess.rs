@@ -23,7 +23,7 @@ use gridlock_puzzles::sokoban::maze::Maze;
 use gridlock_puzzles::sokoban::{parse_collection, parse_level, solve_fast, Level, Tuning};
 use gridlock_search::Limits;
 use proptest::prelude::*;
-use sokoban_nodes::live_nodes;
+use sokoban_nodes::{live_nodes, read};
 use sokoban_support::{brute_force, random_level, remaining, tunnel_level, Grid};
 use std::path::PathBuf;
 
@@ -169,9 +169,7 @@ fn boxoban_fixture_answers_replay() {
 /// positions of `text`, from each solvable reachable position (boxes on live cells): it
 /// must solve every one. Returns (positions searched, patterns handed).
 fn solvable_positions_survive_patterns(text: &str) -> (usize, usize) {
-    let grid = Grid::read(text);
-    let level = parse_level(text, None).unwrap();
-    let maze = Maze::new(&level);
+    let (grid, maze) = read(text);
     let solvable = remaining(&grid, true);
     let mut starts = Vec::new();
     let mut detector = CorralDeadlocks::<2>::new(&maze, CAP);

@@ -12,8 +12,8 @@ use gridlock_puzzles::sokoban::bound::Bound;
 use gridlock_puzzles::sokoban::frozen_goals::FrozenGoals;
 use gridlock_puzzles::sokoban::maze::Maze;
 use gridlock_puzzles::sokoban::parse_level;
-use sokoban_nodes::live_nodes;
-use sokoban_support::{random_level, remaining, tunnel_level, Grid};
+use sokoban_nodes::{live_nodes, read};
+use sokoban_support::{random_level, remaining, tunnel_level};
 
 #[derive(Default, Debug)]
 struct Tally {
@@ -25,9 +25,7 @@ struct Tally {
 }
 
 fn check_level(text: &str, tally: &mut Tally) {
-    let grid = Grid::read(text);
-    let level = parse_level(text, None).unwrap();
-    let maze = Maze::new(&level);
+    let (grid, maze) = read(text);
     let (mut frozen, mut plain) = (FrozenGoals::<2>::new(&maze), Bound::new(&maze));
     let exact = remaining(&grid, true);
     for (state, node) in live_nodes(&grid, &maze) {

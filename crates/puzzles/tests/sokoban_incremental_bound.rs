@@ -20,8 +20,8 @@ use gridlock_puzzles::sokoban::maze::{Maze, NONE};
 use gridlock_puzzles::sokoban::parse_level;
 use gridlock_search::assignment::{Assignment, FORBIDDEN};
 use gridlock_search::Graph;
-use sokoban_nodes::live_nodes;
-use sokoban_support::{random_level, tunnel_level, Grid, Rng};
+use sokoban_nodes::{live_nodes, read};
+use sokoban_support::{random_level, tunnel_level, Rng};
 
 #[derive(Default, Debug)]
 struct Tally {
@@ -35,9 +35,7 @@ struct Tally {
 }
 
 fn check_level(text: &str, tally: &mut Tally) {
-    let grid = Grid::read(text);
-    let level = parse_level(text, None).unwrap();
-    let maze = Maze::new(&level);
+    let (grid, maze) = read(text);
     let graph = RegionGraph::<2>::new(&maze);
     let (mut plain, mut fresh) = (Bound::new(&maze), Bound::new(&maze));
     let mut warm = FromParent::<2>::new();

@@ -15,7 +15,7 @@ use gridlock_puzzles::sokoban::maze::Maze;
 use gridlock_puzzles::sokoban::penalty::{Counts, PatternSearch, Penalties, CAP, INFINITE};
 use gridlock_puzzles::sokoban::{parse_level, solve_fast, Tuning};
 use gridlock_search::Limits;
-use sokoban_nodes::live_nodes;
+use sokoban_nodes::{live_nodes, read};
 use sokoban_support::{brute_force, random_level, remaining, tunnel_level, Grid, State};
 use std::collections::{HashMap, VecDeque};
 
@@ -83,9 +83,7 @@ fn grid_boxes<const W: usize>(maze: &Maze, boxes: &Bits<W>) -> u128 {
 }
 
 fn check_level(text: &str, cap: usize, tally: &mut Tally) {
-    let grid = Grid::read(text);
-    let level = parse_level(text, None).unwrap();
-    let maze = Maze::new(&level);
+    let (grid, maze) = read(text);
     let mut search = PatternSearch::<2>::new(&maze, cap);
     let mut learned = Penalties::new(&maze);
     let mut nodes = Vec::new();

@@ -8,6 +8,7 @@ use super::sokoban_support::{Grid, State};
 use gridlock_puzzles::sokoban::bits::Bits;
 use gridlock_puzzles::sokoban::graph::Node;
 use gridlock_puzzles::sokoban::maze::Maze;
+use gridlock_puzzles::sokoban::parse_level;
 
 /// Every state reachable from `grid`'s start whose boxes all stand on live cells of
 /// `maze` (the library's positions hold no box on a dead cell), with its node: the
@@ -27,4 +28,10 @@ pub fn live_nodes(grid: &Grid, maze: &Maze) -> Vec<(State, Node<2>)> {
             Some(((player, boxes), Node::new(maze, bits, maze.index[player])))
         })
         .collect()
+}
+
+/// A generated level read both ways: by the tests' own rules and as the library's maze.
+pub fn read(text: &str) -> (Grid, Maze) {
+    let level = parse_level(text, None).expect("generated levels are valid");
+    (Grid::read(text), Maze::new(&level))
 }

@@ -177,9 +177,8 @@ pub(super) fn bound(
 
 #[cfg(test)]
 mod tests {
-    use super::super::prune::walk;
+    use super::super::prune::{deep_boards, walk};
     use super::*;
-    use crate::rush_hour::parse;
 
     /// On random walks from the deep boards (each position next to the last, so many agree
     /// on what the bound reads), both metrics: every position the cache answers before its
@@ -187,15 +186,7 @@ mod tests {
     #[test]
     fn every_cached_answer_is_the_bound_computed_afresh() {
         let (mut hits, mut asked) = (0, 0);
-        for (k, name) in ["deep_12x12", "deep17_12x12", "hard_12x12", "hard_9x9"]
-            .iter()
-            .enumerate()
-        {
-            let path = format!(
-                "{}/../../examples/rush-hour/{name}.txt",
-                env!("CARGO_MANIFEST_DIR")
-            );
-            let p = parse(&std::fs::read_to_string(path).unwrap(), None).unwrap();
+        for (k, (name, p)) in deep_boards().into_iter().enumerate() {
             let blockers = Blockers::new(p.board(), &p.start);
             for o in walk(p.board(), &p.start, 400, 10 + k as u64) {
                 for metric in [Metric::Moves, Metric::Steps] {

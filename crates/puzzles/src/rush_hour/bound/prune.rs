@@ -4,7 +4,7 @@
 //! with its budget of splits.
 
 use super::{Blockers, BUDGET};
-use crate::rush_hour::{parse, Board, Metric};
+use crate::rush_hour::{parse, Board, Metric, Puzzle};
 
 /// Every position one step from `o` (one vehicle, one cell).
 fn steps(board: &Board, o: &[u8]) -> Vec<Vec<u8>> {
@@ -34,6 +34,23 @@ fn steps(board: &Board, o: &[u8]) -> Vec<Vec<u8>> {
     out
 }
 
+/// The deep boards of `examples/rush-hour/` the bound's tests walk from, with their names.
+pub(super) fn deep_boards() -> Vec<(&'static str, Puzzle)> {
+    ["deep_12x12", "deep17_12x12", "hard_12x12", "hard_9x9"]
+        .into_iter()
+        .map(|name| {
+            let path = format!(
+                "{}/../../examples/rush-hour/{name}.txt",
+                env!("CARGO_MANIFEST_DIR")
+            );
+            (
+                name,
+                parse(&std::fs::read_to_string(path).unwrap(), None).unwrap(),
+            )
+        })
+        .collect()
+}
+
 /// `count` positions of a random walk of steps from the board's start.
 pub(super) fn walk(board: &Board, start: &[u8], count: usize, mut seed: u64) -> Vec<Vec<u8>> {
     let mut at = start.to_vec();
@@ -52,15 +69,7 @@ pub(super) fn walk(board: &Board, start: &[u8], count: usize, mut seed: u64) -> 
 #[test]
 fn the_cut_by_open_choices_gives_the_exhaustive_least() {
     let mut compared = 0;
-    for (k, name) in ["deep_12x12", "deep17_12x12", "hard_12x12", "hard_9x9"]
-        .iter()
-        .enumerate()
-    {
-        let path = format!(
-            "{}/../../examples/rush-hour/{name}.txt",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let p = parse(&std::fs::read_to_string(path).unwrap(), None).unwrap();
+    for (k, (name, p)) in deep_boards().into_iter().enumerate() {
         let blockers = Blockers::new(p.board(), &p.start);
         for o in walk(p.board(), &p.start, 60, k as u64) {
             for metric in [Metric::Moves, Metric::Steps] {
