@@ -37,10 +37,16 @@ use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 mod cache;
+mod position;
 #[cfg(test)]
 mod prune;
+#[cfg(test)]
+mod reference;
+#[cfg(test)]
+mod same;
 
 use cache::{Layout, Reads};
+use position::Position;
 
 /// The bound of a position from which the goal can never be reached.
 pub const DEAD: u32 = u32::MAX;
@@ -177,7 +183,7 @@ struct Queue {
 struct View<'a> {
     blockers: &'a Blockers,
     offsets: &'a [u8],
-    owner: [u8; MAX_SIDE * MAX_SIDE],
+    owner: &'a [u8; MAX_SIDE * MAX_SIDE],
     metric: Metric,
     /// Whether a branch is cut by its open choices' least growth ([`View::open_choices`]);
     /// off only to check, in tests, that the cut changes no bound.
@@ -373,12 +379,20 @@ impl Blockers {
     /// or one-cell steps without the exit steps); [`DEAD`] when no goal can be reached.
     /// Answered from this thread's cache when a position seen before agrees with `offsets`
     /// on everything the bound read there (`bound/cache.rs`): the same value, computed once.
+    /// Who stands where is this thread's last position brought up to date by the vehicles
+    /// that moved (`bound/position.rs`), not rebuilt.
     pub fn bound(&self, offsets: &[u8], metric: Metric) -> u32 {
-        let Some(layout) = self.layout(offsets) else {
+        let Some(goal) = self.goal(offsets) else {
             return self.trivial(offsets);
         };
-        cache::bound(self, &layout, offsets, metric, || {
-            self.search(&layout, offsets, metric, BUDGET, true)
+        position::with(self, offsets, |p| {
+            let layout = Layout {
+                occupied: p.occupied,
+                goal,
+            };
+            cache::bound(self, &layout, offsets, metric, || {
+                self.search(&layout, &p.owner, offsets, metric, BUDGET, true)
+            })
         })
     }
 
@@ -387,12 +401,18 @@ impl Blockers {
         self.least(offsets, metric, BUDGET, true)
     }
 
-    /// [`Blockers::bound`] with `budget` splits, the cut by open choices on or off.
+    /// [`Blockers::bound`] with `budget` splits, the cut by open choices on or off, from a
+    /// position built afresh.
     fn least(&self, offsets: &[u8], metric: Metric, budget: u32, prune: bool) -> u32 {
-        match self.layout(offsets) {
-            Some(layout) => self.search(&layout, offsets, metric, budget, prune).0,
-            None => self.trivial(offsets),
-        }
+        let Some(goal) = self.goal(offsets) else {
+            return self.trivial(offsets);
+        };
+        let p = Position::fresh(self, offsets);
+        let layout = Layout {
+            occupied: p.occupied,
+            goal,
+        };
+        (self.search(&layout, &p.owner, offsets, metric, budget, prune)).0
     }
 
     /// The bound where no search is needed: [`DEAD`] when the red car is blocked for
@@ -404,38 +424,31 @@ impl Blockers {
         }
     }
 
-    /// The cells occupied, and the red car's goal offset; `None` where the bound needs no
-    /// search ([`Blockers::trivial`]).
-    fn layout(&self, offsets: &[u8]) -> Option<Layout> {
+    /// The red car's goal offset; `None` where the bound needs no search
+    /// ([`Blockers::trivial`]).
+    fn goal(&self, offsets: &[u8]) -> Option<u8> {
         let goal = self.board.goal().filter(|_| !self.blocked())?;
-        if offsets[0] == goal {
-            return None;
-        }
-        let mut occupied = [0; CELL_WORDS];
-        for (i, &o) in offsets.iter().enumerate() {
-            let cells = &self.covers[i * MAX_SIDE + o as usize];
-            for (word, cell) in occupied.iter_mut().zip(cells) {
-                *word |= cell;
-            }
-        }
+        (offsets[0] != goal).then_some(goal)
+    }
+
+    /// What the cache needs of `offsets` (built afresh); `None` where no search is needed.
+    #[cfg(test)]
+    fn layout(&self, offsets: &[u8]) -> Option<Layout> {
+        let goal = self.goal(offsets)?;
+        let occupied = Position::fresh(self, offsets).occupied;
         Some(Layout { occupied, goal })
     }
 
-    /// The vehicle on each cell (`row * cols + col`), [`EMPTY`] where none is.
-    fn owners(&self, offsets: &[u8]) -> [u8; MAX_SIDE * MAX_SIDE] {
-        let mut owner = [EMPTY; MAX_SIDE * MAX_SIDE];
-        for (i, &o) in offsets.iter().enumerate() {
-            for k in o..o + self.len[i] {
-                owner[(self.base[i] + k * self.stride[i]) as usize] = i as u8;
-            }
-        }
-        owner
+    /// The cells vehicle `i` covers at offset `o`, one bit each.
+    fn cells(&self, i: usize, o: u8) -> &[u64; CELL_WORDS] {
+        &self.covers[i * MAX_SIDE + o as usize]
     }
 
     /// The branch and bound from the red car's need, and what of the position it read.
     fn search(
         &self,
         layout: &Layout,
+        owner: &[u8; MAX_SIDE * MAX_SIDE],
         offsets: &[u8],
         metric: Metric,
         budget: u32,
@@ -444,7 +457,7 @@ impl Blockers {
         let view = View {
             blockers: self,
             offsets,
-            owner: self.owners(offsets),
+            owner,
             metric,
             prune,
             touched: Cell::new(1),
