@@ -53,8 +53,9 @@ impl Position {
         for (word, cell) in self.occupied.iter_mut().zip(b.cells(i, o)) {
             *word ^= cell;
         }
-        for k in o..o + b.len[i] {
-            self.owner[(b.base[i] + k * b.stride[i]) as usize] = i as u8;
+        let lane = &b.lanes[i];
+        for k in o..o + lane.len {
+            self.owner[(lane.base + k * lane.stride) as usize] = i as u8;
         }
     }
 
@@ -63,8 +64,9 @@ impl Position {
         for (word, cell) in self.occupied.iter_mut().zip(b.cells(i, o)) {
             *word ^= cell;
         }
-        for k in o..o + b.len[i] {
-            self.owner[(b.base[i] + k * b.stride[i]) as usize] = EMPTY;
+        let lane = &b.lanes[i];
+        for k in o..o + lane.len {
+            self.owner[(lane.base + k * lane.stride) as usize] = EMPTY;
         }
     }
 

@@ -44,9 +44,9 @@ struct View<'a> {
 impl View<'_> {
     fn sides(&self, i: usize, at: u8) -> (Option<u8>, Option<u8>) {
         let b = self.blockers;
-        let (len, o) = (b.len[i], self.offsets[i]);
-        let back = (at >= len && at - len >= b.lo[i]).then(|| o + len - at);
-        let fwd = (at < b.hi[i]).then(|| at + 1 - o);
+        let (len, o) = (b.lanes[i].len, self.offsets[i]);
+        let back = (at >= len && at - len >= b.lanes[i].lo).then(|| o + len - at);
+        let fwd = (at < b.lanes[i].hi).then(|| at + 1 - o);
         (back, fwd)
     }
 
@@ -64,17 +64,17 @@ impl View<'_> {
             br.back[i] = t;
         }
         let bl = self.blockers;
-        let (o, len) = (self.offsets[i], bl.len[i]);
+        let (o, len) = (self.offsets[i], bl.lanes[i].len);
         let cells = match forward {
             true => o + len + old..o + len + t,
             false => o - t..o - old,
         };
         let cols = bl.board.cols();
         for k in cells {
-            let here = (bl.base[i] + k * bl.stride[i]) as usize;
+            let here = (bl.lanes[i].base + k * bl.lanes[i].stride) as usize;
             let w = self.owner[here];
             if w != EMPTY && q.len < QUEUE {
-                let lane_cell = match bl.horizontal[w as usize] {
+                let lane_cell = match bl.lanes[w as usize].horizontal {
                     true => here % cols,
                     false => here / cols,
                 };
@@ -167,8 +167,8 @@ pub(super) fn bound(b: &Blockers, offsets: &[u8], metric: Metric, budget: u32) -
     }
     let mut owner = [EMPTY; MAX_SIDE * MAX_SIDE];
     for (i, &o) in offsets.iter().enumerate() {
-        for k in o..o + b.len[i] {
-            owner[(b.base[i] + k * b.stride[i]) as usize] = i as u8;
+        for k in o..o + b.lanes[i].len {
+            owner[(b.lanes[i].base + k * b.lanes[i].stride) as usize] = i as u8;
         }
     }
     let view = View {
