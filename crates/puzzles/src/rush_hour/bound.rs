@@ -31,16 +31,22 @@
 //! **Dead.** When every branch meets a demand with room on neither side, no solution exists:
 //! the bound is [`DEAD`] (a proof, not a guess: it relies only on static room).
 
-use super::board::{Board, MAX_SIDE};
+use super::board::{Board, Vehicle, MAX_SIDE};
 use super::moves::Metric;
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 mod cache;
+mod position;
 #[cfg(test)]
 mod prune;
+#[cfg(test)]
+mod reference;
+#[cfg(test)]
+mod same;
 
 use cache::{Layout, Reads};
+use position::Position;
 
 /// The bound of a position from which the goal can never be reached.
 pub const DEAD: u32 = u32::MAX;
@@ -79,20 +85,30 @@ pub struct Blockers {
     /// Unique per prepared board (clones share it: same board, same bounds).
     id: u64,
     board: Board,
-    lo: Vec<u8>,
-    hi: Vec<u8>,
-    /// Per vehicle: the cell index (`row * cols + col`) of lane cell 0, and the step
-    /// between lane cells (1 along a row, `cols` down a column).
-    base: Vec<u8>,
-    stride: Vec<u8>,
-    /// Per vehicle: whether it lies along a row (its lane cells are columns), and its length.
-    horizontal: Vec<bool>,
-    len: Vec<u8>,
+    /// Per vehicle, its lane (one look-up for all the search reads of a vehicle).
+    lanes: Vec<Lane>,
     /// Per vehicle and offset (`i * MAX_SIDE + o`): the cells it covers, one bit each.
     covers: Vec<[u64; CELL_WORDS]>,
     /// The vertical vehicles, which cross the red car's row (the only ones that can stand
     /// on its path: one of its own row ahead of it blocks it for ever).
     crossing: Vec<u8>,
+}
+
+/// What the bound knows of one vehicle's lane; all of it static.
+#[derive(Clone, Copy, Debug)]
+struct Lane {
+    /// The least and the largest offset the lane leaves the vehicle.
+    lo: u8,
+    hi: u8,
+    /// The cell index (`row * cols + col`) of lane cell 0, and the step between lane cells
+    /// (1 along a row, `cols` down a column).
+    base: u8,
+    stride: u8,
+    /// Whether it lies along a row (its lane cells are columns), its row or column, and
+    /// its length.
+    horizontal: bool,
+    line: u8,
+    len: u8,
 }
 
 /// What a vehicle's lane leaves it: `(least offset, largest offset)`, walls and the
@@ -173,12 +189,12 @@ struct Queue {
     len: usize,
 }
 
-/// What a position looks like to the bound: who stands where, and the metric.
-struct View<'a> {
+/// What a position looks like to the bound: who stands where; the metric is `STEPS` (one
+/// search per metric, so that no cost asks which metric it is in).
+struct View<'a, const STEPS: bool> {
     blockers: &'a Blockers,
     offsets: &'a [u8],
-    owner: [u8; MAX_SIDE * MAX_SIDE],
-    metric: Metric,
+    owner: &'a [u8; MAX_SIDE * MAX_SIDE],
     /// Whether a branch is cut by its open choices' least growth ([`View::open_choices`]);
     /// off only to check, in tests, that the cut changes no bound.
     prune: bool,
@@ -189,22 +205,23 @@ struct View<'a> {
 }
 
 /// The cost of one vehicle's needs (see the module's doc).
-fn cost(metric: Metric, back: u8, fwd: u8) -> u32 {
+fn cost<const STEPS: bool>(back: u8, fwd: u8) -> u32 {
     let (b, f) = (u32::from(back), u32::from(fwd));
-    match metric {
-        Metric::Moves => u32::from(b > 0) + u32::from(f > 0),
-        Metric::Steps => b + f + b.min(f),
+    match STEPS {
+        false => u32::from(b > 0) + u32::from(f > 0),
+        true => b + f + b.min(f),
     }
 }
 
-impl View<'_> {
+impl<const STEPS: bool> View<'_, STEPS> {
     /// The travel back and forward that would take vehicle `i` off lane cell `at`, each
     /// `None` when its lane has no room on that side.
     fn sides(&self, i: usize, at: u8) -> (Option<u8>, Option<u8>) {
         let b = self.blockers;
-        let (len, o) = (b.len[i], self.offsets[i]);
-        let back = (at >= len && at - len >= b.lo[i]).then(|| o + len - at);
-        let fwd = (at < b.hi[i]).then(|| at + 1 - o);
+        let (lane, o) = (&b.lanes[i], self.offsets[i]);
+        let len = lane.len;
+        let back = (at >= len && at - len >= lane.lo).then(|| o + len - at);
+        let fwd = (at < lane.hi).then(|| at + 1 - o);
         (back, fwd)
     }
 
@@ -217,21 +234,24 @@ impl View<'_> {
             return;
         }
         let (nb, nf) = if forward { (b, t) } else { (t, f) };
-        br.cost += cost(self.metric, nb, nf) - cost(self.metric, b, f);
+        br.cost += cost::<STEPS>(nb, nf) - cost::<STEPS>(b, f);
         if forward {
             br.fwd[i] = t;
         } else {
             br.back[i] = t;
         }
         let bl = self.blockers;
-        let (o, len) = (self.offsets[i], bl.len[i]);
+        let (o, lane) = (self.offsets[i], &bl.lanes[i]);
+        let len = lane.len;
         let cells = match forward {
             true => o + len + old..o + len + t,
             false => o - t..o - old,
         };
-        let cols = bl.board.cols();
+        // whoever stands on lane cell `k` of `i`'s lane stands on its own lane cell `k` if
+        // it lies the same way, else on the cell of `i`'s row or column (no division)
+        let (along, across) = (lane.horizontal, lane.line);
         for k in cells {
-            let here = (bl.base[i] + k * bl.stride[i]) as usize;
+            let here = (lane.base + k * lane.stride) as usize;
             let word = &self.scanned[here / 64];
             word.set(word.get() | 1 << (here % 64));
             let w = self.owner[here];
@@ -239,11 +259,11 @@ impl View<'_> {
                 self.touched.set(self.touched.get() | 1 << w);
             }
             if w != EMPTY && q.len < QUEUE {
-                let lane_cell = match bl.horizontal[w as usize] {
-                    true => here % cols,
-                    false => here / cols,
+                let lane_cell = match bl.lanes[w as usize].horizontal == along {
+                    true => k,
+                    false => across,
                 };
-                q.items[q.len] = (w, lane_cell as u8);
+                q.items[q.len] = (w, lane_cell);
                 q.len += 1;
             }
         }
@@ -259,9 +279,9 @@ impl View<'_> {
         for &(i, tb, tf) in &br.choices[..br.chosen] {
             let i = i as usize;
             let (b, f) = (br.back[i], br.fwd[i]);
-            let by_back = cost(self.metric, b.max(tb), f);
-            let by_fwd = cost(self.metric, b, f.max(tf));
-            let grow = by_back.min(by_fwd) - cost(self.metric, b, f);
+            let by_back = cost::<STEPS>(b.max(tb), f);
+            let by_fwd = cost::<STEPS>(b, f.max(tf));
+            let grow = by_back.min(by_fwd) - cost::<STEPS>(b, f);
             // the vehicle's largest growth counts, once
             if grow > u32::from(extra[i]) {
                 total += grow - u32::from(extra[i]);
@@ -314,8 +334,8 @@ impl View<'_> {
                     *budget -= 1;
                     let mut other = br.clone();
                     let (b, f) = (br.back[i], br.fwd[i]);
-                    let by_back = cost(self.metric, b.max(tb), f);
-                    let by_fwd = cost(self.metric, b, f.max(tf));
+                    let by_back = cost::<STEPS>(b.max(tb), f);
+                    let by_fwd = cost::<STEPS>(b, f.max(tf));
                     // the cheaper side first: its leaves prune the other side sooner
                     let first_fwd = by_fwd < by_back;
                     for (side, fwd) in [(br, first_fwd), (&mut other, !first_fwd)] {
@@ -334,27 +354,28 @@ impl Blockers {
     /// Prepares `board`, whose start is `offsets` (any position of the component gives the
     /// same reach: walls never move and vehicles in a lane never pass each other).
     pub fn new(board: &Board, offsets: &[u8]) -> Self {
-        let (lo, hi) = (0..board.vehicles().len())
-            .map(|i| reach(board, i, offsets))
-            .unzip();
         let cols = board.cols() as u8;
-        let (base, stride) = board
-            .vehicles()
-            .iter()
-            .map(|v| match v.horizontal {
+        let lane = |(i, v): (usize, &Vehicle)| {
+            let (lo, hi) = reach(board, i, offsets);
+            let (base, stride) = match v.horizontal {
                 true => (v.line * cols, 1),
                 false => (v.line, cols),
-            })
-            .unzip();
+            };
+            let (horizontal, line, len) = (v.horizontal, v.line, v.len);
+            Lane {
+                lo,
+                hi,
+                base,
+                stride,
+                horizontal,
+                line,
+                len,
+            }
+        };
         Blockers {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             board: board.clone(),
-            lo,
-            hi,
-            base,
-            stride,
-            horizontal: board.vehicles().iter().map(|v| v.horizontal).collect(),
-            len: board.vehicles().iter().map(|v| v.len).collect(),
+            lanes: board.vehicles().iter().enumerate().map(lane).collect(),
             covers: covers(board),
             crossing: crossing(board),
         }
@@ -365,7 +386,7 @@ impl Blockers {
     pub fn blocked(&self) -> bool {
         match self.board.goal() {
             None => true,
-            Some(goal) => self.hi[0] < goal,
+            Some(goal) => self.lanes[0].hi < goal,
         }
     }
 
@@ -373,12 +394,20 @@ impl Blockers {
     /// or one-cell steps without the exit steps); [`DEAD`] when no goal can be reached.
     /// Answered from this thread's cache when a position seen before agrees with `offsets`
     /// on everything the bound read there (`bound/cache.rs`): the same value, computed once.
+    /// Who stands where is this thread's last position brought up to date by the vehicles
+    /// that moved (`bound/position.rs`), not rebuilt.
     pub fn bound(&self, offsets: &[u8], metric: Metric) -> u32 {
-        let Some(layout) = self.layout(offsets) else {
+        let Some(goal) = self.goal(offsets) else {
             return self.trivial(offsets);
         };
-        cache::bound(self, &layout, offsets, metric, || {
-            self.search(&layout, offsets, metric, BUDGET, true)
+        position::with(self, offsets, |p| {
+            let layout = Layout {
+                occupied: p.occupied,
+                goal,
+            };
+            cache::bound(self, &layout, offsets, metric, || {
+                self.search(&layout, &p.owner, offsets, metric, BUDGET, true)
+            })
         })
     }
 
@@ -387,12 +416,18 @@ impl Blockers {
         self.least(offsets, metric, BUDGET, true)
     }
 
-    /// [`Blockers::bound`] with `budget` splits, the cut by open choices on or off.
+    /// [`Blockers::bound`] with `budget` splits, the cut by open choices on or off, from a
+    /// position built afresh.
     fn least(&self, offsets: &[u8], metric: Metric, budget: u32, prune: bool) -> u32 {
-        match self.layout(offsets) {
-            Some(layout) => self.search(&layout, offsets, metric, budget, prune).0,
-            None => self.trivial(offsets),
-        }
+        let Some(goal) = self.goal(offsets) else {
+            return self.trivial(offsets);
+        };
+        let p = Position::fresh(self, offsets);
+        let layout = Layout {
+            occupied: p.occupied,
+            goal,
+        };
+        (self.search(&layout, &p.owner, offsets, metric, budget, prune)).0
     }
 
     /// The bound where no search is needed: [`DEAD`] when the red car is blocked for
@@ -404,48 +439,55 @@ impl Blockers {
         }
     }
 
-    /// The cells occupied, and the red car's goal offset; `None` where the bound needs no
-    /// search ([`Blockers::trivial`]).
-    fn layout(&self, offsets: &[u8]) -> Option<Layout> {
+    /// The red car's goal offset; `None` where the bound needs no search
+    /// ([`Blockers::trivial`]).
+    fn goal(&self, offsets: &[u8]) -> Option<u8> {
         let goal = self.board.goal().filter(|_| !self.blocked())?;
-        if offsets[0] == goal {
-            return None;
-        }
-        let mut occupied = [0; CELL_WORDS];
-        for (i, &o) in offsets.iter().enumerate() {
-            let cells = &self.covers[i * MAX_SIDE + o as usize];
-            for (word, cell) in occupied.iter_mut().zip(cells) {
-                *word |= cell;
-            }
-        }
+        (offsets[0] != goal).then_some(goal)
+    }
+
+    /// What the cache needs of `offsets` (built afresh); `None` where no search is needed.
+    #[cfg(test)]
+    fn layout(&self, offsets: &[u8]) -> Option<Layout> {
+        let goal = self.goal(offsets)?;
+        let occupied = Position::fresh(self, offsets).occupied;
         Some(Layout { occupied, goal })
     }
 
-    /// The vehicle on each cell (`row * cols + col`), [`EMPTY`] where none is.
-    fn owners(&self, offsets: &[u8]) -> [u8; MAX_SIDE * MAX_SIDE] {
-        let mut owner = [EMPTY; MAX_SIDE * MAX_SIDE];
-        for (i, &o) in offsets.iter().enumerate() {
-            for k in o..o + self.len[i] {
-                owner[(self.base[i] + k * self.stride[i]) as usize] = i as u8;
-            }
-        }
-        owner
+    /// The cells vehicle `i` covers at offset `o`, one bit each.
+    fn cells(&self, i: usize, o: u8) -> &[u64; CELL_WORDS] {
+        &self.covers[i * MAX_SIDE + o as usize]
     }
 
     /// The branch and bound from the red car's need, and what of the position it read.
     fn search(
         &self,
         layout: &Layout,
+        owner: &[u8; MAX_SIDE * MAX_SIDE],
         offsets: &[u8],
         metric: Metric,
         budget: u32,
         prune: bool,
     ) -> (u32, Reads) {
-        let view = View {
+        match metric {
+            Metric::Moves => self.search_in::<false>(layout, owner, offsets, budget, prune),
+            Metric::Steps => self.search_in::<true>(layout, owner, offsets, budget, prune),
+        }
+    }
+
+    /// [`Blockers::search`] in moves (`STEPS` false) or steps.
+    fn search_in<const STEPS: bool>(
+        &self,
+        layout: &Layout,
+        owner: &[u8; MAX_SIDE * MAX_SIDE],
+        offsets: &[u8],
+        budget: u32,
+        prune: bool,
+    ) -> (u32, Reads) {
+        let view = View::<STEPS> {
             blockers: self,
             offsets,
-            owner: self.owners(offsets),
-            metric,
+            owner,
             prune,
             touched: Cell::new(1),
             scanned: Default::default(),

@@ -99,14 +99,14 @@ impl Entry {
 /// the exit, and where (the search reads all of it first, whatever else it reads).
 fn set_of(b: &Blockers, layout: &Layout, offsets: &[u8]) -> usize {
     const K: u64 = 0x9E37_79B9_7F4A_7C15;
-    let (red, len) = (offsets[0], b.len[0]);
+    let (red, len) = (offsets[0], b.lanes[0].len);
     let path = red + len..layout.goal + len;
     let row = b.board.exit_row() as u8;
     let mut h = u64::from(red).wrapping_add(1).wrapping_mul(K);
     for &j in &b.crossing {
         let (w, at) = (j as usize, offsets[j as usize]);
-        let on_row = (at..at + b.len[w]).contains(&row);
-        if on_row && path.contains(&b.base[w]) {
+        let on_row = (at..at + b.lanes[w].len).contains(&row);
+        if on_row && path.contains(&b.lanes[w].base) {
             h = (h ^ (u64::from(j) << 8 | u64::from(at))).wrapping_mul(K);
         }
     }

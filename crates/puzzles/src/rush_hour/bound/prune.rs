@@ -7,7 +7,7 @@ use super::{Blockers, BUDGET};
 use crate::rush_hour::{parse, Board, Metric, Puzzle};
 
 /// Every position one step from `o` (one vehicle, one cell).
-fn steps(board: &Board, o: &[u8]) -> Vec<Vec<u8>> {
+pub(super) fn steps(board: &Board, o: &[u8]) -> Vec<Vec<u8>> {
     let cols = board.cols();
     let mut taken = vec![false; board.rows() * cols];
     for (i, v) in board.vehicles().iter().enumerate() {
