@@ -57,7 +57,7 @@ const ROUND_SHARE: usize = 2;
 const ROUND_CHUNKS: usize = 2;
 
 /// Shares a level's new states are split into, at the most ([`expand_level`]).
-pub(crate) const MAX_SHARES: usize = 16;
+pub(crate) const MAX_SHARES: usize = 8;
 
 /// Refused states a level should hold (by the rate of the level before) for its new
 /// states to be cut into shares: each share expands the whole level again, which costs
