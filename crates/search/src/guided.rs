@@ -28,6 +28,7 @@ use crate::cost::Bound;
 use crate::frontier::{sweep_flushing, MaskedGraph, FLUSH_MIN};
 use crate::kept::Levels;
 use crate::limits::{Limits, Stopped};
+use crate::spread::{Cutting, CUTTING};
 use crate::stats::Stats;
 use std::ops::ControlFlow;
 
@@ -67,7 +68,15 @@ pub fn guided_sweep<G: MaskedGraph>(
     is_goal: impl Fn(&G::State) -> bool,
     bound: impl Fn(&G::State) -> u32 + Sync,
 ) -> Result<Guided, Stopped> {
-    passes(graph, start, limits, max_depth, is_goal, bound, None)
+    passes(
+        graph,
+        start,
+        limits,
+        max_depth,
+        is_goal,
+        bound,
+        (None, CUTTING),
+    )
 }
 
 /// [`guided_sweep`] that also returns, when it finds a goal, every level of its last pass
@@ -91,7 +100,7 @@ pub fn guided_levels<G: MaskedGraph>(
         max_depth,
         is_goal,
         bound,
-        Some(&mut kept),
+        (Some(&mut kept), CUTTING),
     )?;
     let levels = found.distance.map(|_| Levels::new(kept));
     Ok((found, levels))
@@ -100,15 +109,17 @@ pub fn guided_levels<G: MaskedGraph>(
 /// What [`guided_levels`] found, and the last pass's levels when it found a goal.
 type WithLevels<S> = (Guided, Option<Levels<S>>);
 
-/// The passes of [`guided_sweep`]; with `keep`, each pass's levels replace the last's.
-fn passes<G: MaskedGraph>(
+/// The passes of [`guided_sweep`]; with `keep`, each pass's levels replace the last's. A
+/// large level's new states are cut into shares by `cutting` (at most 1: the whole level's
+/// new states held before their bounds are asked, as the serial sweep does).
+pub(crate) fn passes<G: MaskedGraph>(
     graph: &G,
     start: G::State,
     limits: &Limits,
     max_depth: Option<u32>,
     is_goal: impl Fn(&G::State) -> bool,
     bound: impl Fn(&G::State) -> u32 + Sync,
-    mut keep: Option<&mut Vec<Vec<G::State>>>,
+    (mut keep, cutting): (Option<&mut Vec<Vec<G::State>>>, Cutting),
 ) -> Result<Guided, Stopped> {
     let mut found = Guided {
         distance: None,
@@ -154,7 +165,7 @@ fn passes<G: MaskedGraph>(
             limits,
             (&bound, admit),
             visit,
-            FLUSH_MIN,
+            (FLUSH_MIN, cutting),
             kept,
         );
         let swept = match pass {

@@ -96,4 +96,6 @@ pub use split::{ida_star_split, SPLIT_ABOVE};
 pub use stats::Stats;
 
 #[cfg(test)]
+mod shares_tests;
+#[cfg(test)]
 mod test_graphs;

@@ -9,6 +9,15 @@
 //! of every mask found for a state), whatever the chunks and the threads; and since the
 //! chunks and rounds depend only on the level, so are the counts and the bytes `--stats`
 //! reports.
+//!
+//! A guided search refuses most of a deep level's new states: the level's are then cut into
+//! key ranges (shares), expanded once per share, each share's distinct new states asked
+//! their bound and admitted before the next share is expanded, so the refused ones held at
+//! once are a share's, and each is asked (and counted, if refused) once, as over the whole
+//! level. Asking each round's new states instead holds no refused state at all, but a state
+//! met from parents in two rounds is asked and counted twice (measured: 1.5 to 1.8 times
+//! the refusals of a pass on `hard_9x9.txt` and `deep_12x12.txt`), which would change the
+//! next pass's limit.
 
 use crate::frontier::{dedup_slice, key_cmp, radix_passes, MaskedGraph, RadixKey};
 use crate::limits::{Limits, StopReason};
@@ -47,18 +56,137 @@ const ROUND_SHARE: usize = 2;
 /// per state is not known yet): enough tasks for the cores.
 const ROUND_CHUNKS: usize = 2;
 
+/// Shares a level's new states are split into, at the most ([`expand_level`]).
+pub(crate) const MAX_SHARES: usize = 8;
+
+/// Refused states a level should hold (by the rate of the level before) for its new
+/// states to be cut into shares: each share expands the whole level again, which costs
+/// more than it saves where the bound is cheap and the levels small (`hard_9x9.txt`: 14 to
+/// 18 % more CPU with shares on every large level, and no fewer bytes).
+pub(crate) const SHARE_MIN: u64 = 1 << 17;
+
+/// How a sweep cuts a large level's new states: into this many shares at the most, and
+/// only when it should refuse this many states or more.
+pub(crate) type Cutting = (usize, u64);
+
+/// The cutting of the engine's sweeps.
+pub(crate) const CUTTING: Cutting = (MAX_SHARES, SHARE_MIN);
+
+/// What a level's new states are asked: their score (the costly part, run on every core),
+/// then, once each, in key order within a share, whether they are admitted.
+pub(crate) type Judge<'a, F, A> = (&'a F, &'a mut A);
+
 /// Expands `current` into `next` (sorted, merged, without the states of `current` and
-/// `prev`), in rounds of chunks run in parallel. A round takes as many states as should
-/// yield about [`ROUND_SHARE`]-th of the level in candidates (by the rate of the rounds
-/// before), so the candidates held at once stay a fraction of the levels. `others`: bytes
-/// held besides `next` and the round's candidates.
-pub(crate) fn expand_level<G: MaskedGraph>(
+/// `prev`, only those `admit` takes), in `shares` passes over the level: pass `k` keeps the
+/// new states in the `k`-th of `shares` key ranges (cut at quantiles of `current`, which
+/// new states resemble: one move apart), holds every distinct one of them with its mask,
+/// then asks each its score and `admit` once, in key order, and appends the admitted to
+/// `next`. A state met from many parents is merged before it is asked, so a guided search
+/// counts its refusals exactly as over the whole level, in the same order; the refused
+/// states held at once are about a `shares`-th of the level's. Each pass expands the whole
+/// level again: that is the price. `others`: bytes held besides `next` and what the
+/// level's expansion holds. Returns the distinct new states, refused ones included.
+pub(crate) fn expand_level<G, F, A>(
+    graph: &G,
+    window: Window<'_, G::State>,
+    next: &mut Vec<Entry<G::State>>,
+    (others, shares): (u64, usize),
+    limits: &Limits,
+    stats: &mut Stats,
+    (score, admit): Judge<'_, F, A>,
+) -> Result<u64, StopReason>
+where
+    G: MaskedGraph,
+    F: Fn(&G::State) -> u32 + Sync,
+    A: FnMut(u32) -> bool,
+{
+    let cuts = cut_points(graph, window.0, shares);
+    let cut = |k: usize| (k > 0 && k < shares).then(|| cuts[k - 1]);
+    let mut distinct = 0;
+    for share in 0..shares {
+        let mut part = Vec::new();
+        let around = others + next.held();
+        // every share expands the whole level: its work is counted once
+        let counted = (&mut *stats, share == 0);
+        let range = (cut(share), cut(share + 1));
+        expand_rounds(graph, window, &mut part, around, limits, counted, range)?;
+        distinct += part.len() as u64;
+        let scores: Vec<u32> = part.par_iter().map(|(s, _)| score(s)).collect();
+        stats.hold_bytes(around + part.held() + scores.held());
+        let mut at = 0;
+        part.retain(|_| {
+            at += 1;
+            admit(scores[at - 1])
+        });
+        drop(scores);
+        if shares == 1 {
+            // nothing before it: the level is the share
+            *next = part;
+            continue;
+        }
+        // the ranges ascend: the share's states follow the level's so far
+        reserve_exact(next, part.len(), others + part.held(), limits)?;
+        stats.hold_bytes(others + next.held() + part.held());
+        next.extend_from_slice(&part);
+    }
+    Ok(distinct)
+}
+
+/// States of a level expanded to sample where its new states lie: one in this many.
+const SAMPLE_EVERY: usize = 64;
+
+/// Where to cut a level's new states into `shares` key ranges of about equal size: the
+/// quantiles of the candidates of every [`SAMPLE_EVERY`]-th state of `current` (the
+/// candidates of a level lie elsewhere than the level itself: a move of a piece packed in
+/// the most significant bits moves a key far). `shares - 1` keys, increasing (some may
+/// repeat: that share is then empty).
+fn cut_points<G: MaskedGraph>(
+    graph: &G,
+    current: &[Entry<G::State>],
+    shares: usize,
+) -> Vec<G::State> {
+    if shares < 2 {
+        return Vec::new();
+    }
+    let mut sample = Vec::new();
+    for &(s, skip) in current.iter().step_by(SAMPLE_EVERY) {
+        graph.expand(&s, skip, |t, _| sample.push(t));
+    }
+    if sample.is_empty() {
+        return vec![current[0].0; shares - 1];
+    }
+    sample.sort_unstable_by(key_cmp);
+    (1..shares)
+        .map(|k| sample[k * sample.len() / shares])
+        .collect()
+}
+
+/// Keys from the first (inclusive, none: from the least) to the second (exclusive, none: to
+/// the greatest).
+type Range<S> = (Option<S>, Option<S>);
+
+/// Whether `s` lies in `range`.
+#[inline]
+fn within<S: RadixKey>(s: &S, (from, to): &Range<S>) -> bool {
+    from.as_ref()
+        .is_none_or(|f| key_cmp(s, f) != Ordering::Less)
+        && to.as_ref().is_none_or(|t| key_cmp(s, t) == Ordering::Less)
+}
+
+/// Expands `current` into `next` (sorted, merged, without the states of `current` and
+/// `prev`), keeping only the new states in `range`, in rounds of chunks run in parallel. A round takes as many states as should yield about
+/// [`ROUND_SHARE`]-th of the level in kept candidates (by the rate of the rounds before),
+/// so the candidates held at once stay a fraction of the levels. `others`: bytes held
+/// besides `next` and the round's candidates. With `count`, the states expanded and the
+/// candidates generated (kept or not) are added to `stats`; its peak bytes always are.
+fn expand_rounds<G: MaskedGraph>(
     graph: &G,
     (current, prev): Window<'_, G::State>,
     next: &mut Vec<Entry<G::State>>,
     others: u64,
     limits: &Limits,
-    stats: &mut Stats,
+    (stats, count): (&mut Stats, bool),
+    range: Range<G::State>,
 ) -> Result<(), StopReason> {
     let (mut done, mut generated) = (0usize, 0u64);
     let round_at = current.len() / ROUND_SHARE;
@@ -81,17 +209,15 @@ pub(crate) fn expand_level<G: MaskedGraph>(
         };
         limits.check_bytes(before, before + 2 * expect * item)?;
         let block = &current[done..(done + take).min(current.len())];
-        let runs: Vec<(Vec<Entry<G::State>>, u64)> = block
+        let runs: Vec<Run<G::State>> = block
             .par_chunks(CHUNK)
             .map_init(Scratch::default, |scratch, chunk| {
-                expand_chunk(graph, chunk, scratch)
+                expand_chunk(graph, chunk, scratch, &range)
             })
             .collect();
         done += block.len();
-        stats.expanded += block.len() as u64;
-        let raw: u64 = runs.iter().map(|r| r.1).sum();
-        generated += raw;
-        stats.generated += raw;
+        let kept: u64 = runs.iter().map(|r| r.1).sum();
+        generated += kept;
         let round = runs.iter().map(|r| r.0.held()).sum::<u64>();
         let held = others + next.held() + round;
         let slices: Vec<&[Entry<G::State>]> = runs.iter().map(|r| &r.0[..]).collect();
@@ -99,6 +225,10 @@ pub(crate) fn expand_level<G: MaskedGraph>(
         let inputs = slices.iter().map(|s| s.len()).sum::<usize>();
         let peak = held + inputs as u64 * item;
         stats.hold_bytes(peak);
+        if count {
+            stats.expanded += block.len() as u64;
+            stats.generated += runs.iter().map(|r| r.2).sum::<u64>();
+        }
         limits.check_bytes(held, peak)?;
         let fresh = merge_runs(&slices, current, prev);
         drop(runs);
@@ -113,20 +243,32 @@ pub(crate) fn expand_level<G: MaskedGraph>(
 /// chunk of the same task (fewer allocations and page faults than one per chunk).
 type Scratch<S> = (Vec<Entry<S>>, Vec<Entry<S>>);
 
-/// The candidates of `chunk`, sorted, duplicates merged (masks OR-ed), in a vector of
-/// exactly their length, and how many were generated before merging.
+/// A chunk's kept candidates (sorted, merged), how many were kept before merging and how
+/// many were generated.
+type Run<S> = (Vec<Entry<S>>, u64, u64);
+
+/// The candidates of `chunk` in `range`, sorted, duplicates merged (masks
+/// OR-ed), in a vector of exactly their length, how many of them were generated before
+/// merging, and how many candidates were generated in all.
 fn expand_chunk<G: MaskedGraph>(
     graph: &G,
     chunk: &[Entry<G::State>],
     (run, buffer): &mut Scratch<G::State>,
-) -> (Vec<Entry<G::State>>, u64) {
+    range: &Range<G::State>,
+) -> Run<G::State> {
     run.clear();
+    let mut all = 0u64;
     for &(s, skip) in chunk {
-        graph.expand(&s, skip, |t, mask| run.push((t, mask)));
+        graph.expand(&s, skip, |t, mask| {
+            all += 1;
+            if within(&t, range) {
+                run.push((t, mask));
+            }
+        });
     }
     let raw = run.len() as u64;
     let Some(&first) = run.first() else {
-        return (Vec::new(), 0);
+        return (Vec::new(), 0, all);
     };
     buffer.resize(run.len(), first);
     let sorted = if radix_passes(run, &mut buffer[..raw as usize]) {
@@ -135,7 +277,7 @@ fn expand_chunk<G: MaskedGraph>(
         &mut run[..]
     };
     let kept = dedup_slice(sorted, &[], &[]);
-    (sorted[..kept].to_vec(), raw)
+    (sorted[..kept].to_vec(), raw, all)
 }
 
 /// The sorted union of the sorted `runs` (masks of equal states OR-ed) without the states
