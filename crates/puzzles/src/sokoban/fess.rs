@@ -27,10 +27,11 @@
 //! unsolvable positions or keeps some solution, and the macros only add positions that are
 //! reachable, so a search that runs out of positions has proven the level unsolvable.
 //!
-//! **Not the paper's full algorithm**: its hotspot advisor is built but off
-//! ([`super::hotspots`]), its out-of-plan and opener advisors are not built, its room
-//! connectivity is counted per door (boxes in corridor cells), and moves are single pushes
-//! but for the packing macro, where the paper's moves carry a box to any cell.
+//! **Not the paper's full algorithm**: its hotspot, opener and out-of-plan advisors are
+//! built but off ([`super::hotspots`], [`super::opener`], [`super::out_of_plan`]; measured,
+//! docs/sokoban-fast-figures.md), its room connectivity is counted per door (boxes in
+//! corridor cells), and moves are single pushes but for the packing macro, where the
+//! paper's moves carry a box to any cell.
 
 use super::advisors::{advise, play, Candidate, Packer};
 use super::bits::Bits;
