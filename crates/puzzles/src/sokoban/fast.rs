@@ -399,8 +399,8 @@ pub struct Tuning {
     /// lost; at 30 s 70 lost, which it answered in 1.2 s).
     pub opener: bool,
     /// The out-of-plan advisor in the feature-space search ([`super::out_of_plan`]): off,
-    /// as measured (FESS alone at 400,000 states: no XSokoban level gained of those
-    /// probed; docs/sokoban-fast-figures.md).
+    /// as measured (FESS alone at 400,000 states: XSokoban 44 of 90 against 45, 86 gained,
+    /// 48 and 61 lost).
     pub out_of_plan: bool,
     /// Corral-deadlock detection ([`super::corral_deadlock`]): the positions each
     /// sub-search may store; 0 turns it off.
