@@ -7,7 +7,8 @@
 //!
 //! The variant `fess-probe` runs the feature-space search alone, in the portfolio's rounds
 //! (see [`probe`]), and also prints the most boxes it packed in order: how far it came on a
-//! level it does not solve.
+//! level it does not solve; `fess-probe+CHANGES` runs it with the advisors of a variant's
+//! changes (`hotspots`, `stuck-hotspots`, `opener`, `out-of-plan`).
 
 use gridlock_puzzles::sokoban::corral_deadlock::CAP;
 use gridlock_puzzles::sokoban::fast::FIRST_CAP;
@@ -28,7 +29,9 @@ use gridlock_search::{Limits, Stats};
 /// `forward-none` (no weighted forward search), `no-fess` (no feature-space search),
 /// `no-fess-deadlock` (no corral deadlocks in the feature-space search), `fess-restart`
 /// (the feature-space search from scratch each round), `fess-shareN` (its cap N times the
-/// round's), `hotspots` (FESS with its hotspot advisor).
+/// round's), `hotspots` (FESS with its hotspot advisor), `stuck-hotspots` (the hotspot
+/// advisor where the packing advisor names nothing), `opener`, `out-of-plan` (FESS with
+/// those advisors).
 fn variant(name: &str) -> Tuning {
     if name == "before" {
         return Tuning {
@@ -100,6 +103,15 @@ fn variant(name: &str) -> Tuning {
                 hotspots: true,
                 ..t
             },
+            "stuck-hotspots" => Tuning {
+                stuck_hotspots: true,
+                ..t
+            },
+            "opener" => Tuning { opener: true, ..t },
+            "out-of-plan" => Tuning {
+                out_of_plan: true,
+                ..t
+            },
             "fess-restart" => Tuning {
                 fess_resume: false,
                 ..t
@@ -118,15 +130,16 @@ fn variant(name: &str) -> Tuning {
 
 /// The feature-space search alone on `level`, as the portfolio runs it: rounds of caps
 /// [`FIRST_CAP`], then 4 times more each round up to `states`, corral deadlocks from the
-/// second round on with the patterns of the rounds before. The verdict, the statistics of
-/// every round, the most boxes packed in order and the number of boxes.
-fn probe(level: &Level, states: usize) -> (String, Stats, u16, usize) {
+/// second round on with the patterns of the rounds before, its advisors as `tuning` sets
+/// them. The verdict, the statistics of every round, the most boxes packed in order and
+/// the number of boxes.
+fn probe(level: &Level, states: usize, tuning: &Tuning) -> (String, Stats, u16, usize) {
     let maze = Maze::new(level);
     match maze.live {
-        0..=64 => probe_in::<1>(&maze, level, states),
-        65..=128 => probe_in::<2>(&maze, level, states),
-        129..=256 => probe_in::<4>(&maze, level, states),
-        _ => probe_in::<8>(&maze, level, states),
+        0..=64 => probe_in::<1>(&maze, level, states, tuning),
+        65..=128 => probe_in::<2>(&maze, level, states, tuning),
+        129..=256 => probe_in::<4>(&maze, level, states, tuning),
+        _ => probe_in::<8>(&maze, level, states, tuning),
     }
 }
 
@@ -134,13 +147,16 @@ fn probe_in<const W: usize>(
     maze: &Maze,
     level: &Level,
     states: usize,
+    tuning: &Tuning,
 ) -> (String, Stats, u16, usize) {
     let boxes = maze
         .boxes_of::<W>(&level.start)
         .expect("no box on a dead cell");
     let count = (0..maze.live).filter(|&c| boxes.has(c)).count();
     let start = Node::new(maze, boxes, maze.index[level.start.player]);
-    let mut fess = Fess::new(maze, start);
+    let mut fess = Fess::new(maze, start)
+        .with_hotspots(tuning.hotspots)
+        .with_advisors(tuning.extra_advisors());
     let mut store = Patterns::new(maze);
     let (mut cap, mut first, mut total) = (FIRST_CAP.min(states), true, Stats::default());
     loop {
@@ -165,15 +181,22 @@ fn probe_in<const W: usize>(
     }
 }
 
-/// Prints [`probe`] for levels `first..=last`.
-fn probe_all(levels: &[Level], states: usize, (first, last): (usize, usize)) {
+/// Prints [`probe`] for levels `first..=last`, under the variant `name` (`fess-probe` and
+/// `+`-joined changes of [`variant`]).
+fn probe_all(levels: &[Level], states: usize, (first, last): (usize, usize), name: &str) {
+    let changes = name.strip_prefix("fess-probe").unwrap_or_default();
+    let tuning = variant(changes.strip_prefix('+').unwrap_or("shipped"));
+    let (mut solved, mut expanded) = (0, 0);
     for n in first..=last {
-        let (verdict, stats, packed, boxes) = probe(&levels[n - 1], states);
+        let (verdict, stats, packed, boxes) = probe(&levels[n - 1], states, &tuning);
         println!(
-            "fess-probe level {n}: {verdict}, {} expanded, {} generated, packed {packed} of {boxes}",
+            "{name} level {n}: {verdict}, {} expanded, {} generated, packed {packed} of {boxes}",
             stats.expanded, stats.generated
         );
+        solved += u32::from(verdict.starts_with("solved"));
+        expanded += stats.expanded;
     }
+    println!("{name}: {solved} solved, {expanded} expanded");
 }
 
 fn main() {
@@ -189,8 +212,8 @@ fn main() {
         vec!["shipped"]
     };
     for name in names {
-        if name == "fess-probe" {
-            probe_all(&levels, states, (first, last));
+        if name.starts_with("fess-probe") {
+            probe_all(&levels, states, (first, last), name);
             continue;
         }
         let tuning = variant(name);

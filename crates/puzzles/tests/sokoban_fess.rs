@@ -12,6 +12,10 @@
 //! still answers exactly the solvable levels; and given every pattern a detector learns
 //! over all reachable positions of a level, it still solves every solvable reachable
 //! position (a pattern matched wrongly would drop one, and the search would answer -1).
+//!
+//! With the opener, out-of-plan or stuck-hotspot advisors on ([`Tuning::opener`],
+//! [`Tuning::out_of_plan`], [`Tuning::stuck_hotspots`]), each alone and all together, it
+//! still answers exactly the solvable levels, with valid answers: advice only reorders.
 
 mod sokoban_nodes;
 mod sokoban_support;
@@ -35,6 +39,17 @@ fn alone() -> Tuning {
         bidirectional: None,
         backward: None,
         ..Tuning::default()
+    }
+}
+
+/// The feature-space search alone with the extra advisors `which` names: `o` opener, `p`
+/// out-of-plan, `h` the hotspot advisor where packing advice is missing.
+fn advised(which: &str) -> Tuning {
+    Tuning {
+        opener: which.contains('o'),
+        out_of_plan: which.contains('p'),
+        stuck_hotspots: which.contains('h'),
+        ..alone()
     }
 }
 
@@ -140,6 +155,36 @@ proptest! {
     }
 
     #[test]
+    fn with_the_opener_random_levels_answered_exactly(seed in any::<u64>(), boxes in 1usize..=3) {
+        check_tuned(&random_level(seed, boxes, false), &advised("o"));
+    }
+
+    #[test]
+    fn with_out_of_plan_advice_random_levels_answered_exactly(
+        seed in any::<u64>(),
+        boxes in 1usize..=3,
+    ) {
+        check_tuned(&random_level(seed, boxes, false), &advised("p"));
+    }
+
+    #[test]
+    fn with_stuck_hotspots_random_levels_answered_exactly(
+        seed in any::<u64>(),
+        boxes in 1usize..=3,
+    ) {
+        check_tuned(&random_level(seed, boxes, false), &advised("h"));
+    }
+
+    #[test]
+    fn with_every_extra_advisor_tunnel_levels_answered_exactly(
+        seed in any::<u64>(),
+        boxes in 1usize..=3,
+        pulled in any::<bool>(),
+    ) {
+        check_tuned(&tunnel_level(seed, boxes, pulled), &advised("oph"));
+    }
+
+    #[test]
     fn a_paused_search_continues_as_if_never_paused(seed in any::<u64>(), boxes in 1usize..=3) {
         same_when_paused(&random_level(seed, boxes, false), 1);
     }
@@ -162,6 +207,20 @@ fn boxoban_fixture_answers_replay() {
     let blocks: Vec<&str> = text.split("\n\n").filter(|b| b.contains('#')).collect();
     for (level, block) in levels.iter().zip(&blocks).take(60) {
         assert!(answer(level, block, &Limits::states(2_000_000)).is_some());
+    }
+}
+
+/// With every extra advisor on, the Boxoban fixture's answers (larger levels, where the
+/// packing advisor often has nothing to say) still replay under the tests' own rules.
+#[test]
+fn boxoban_fixture_answers_replay_with_every_extra_advisor() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/sokoban");
+    let text = std::fs::read_to_string(dir.join("boxoban-hard-000-first300.txt")).unwrap();
+    let levels = parse_collection(&text).unwrap();
+    let blocks: Vec<&str> = text.split("\n\n").filter(|b| b.contains('#')).collect();
+    for (level, block) in levels.iter().zip(&blocks).take(60) {
+        let limits = Limits::states(2_000_000);
+        assert!(answer_tuned(level, block, &limits, &advised("oph")).is_some());
     }
 }
 

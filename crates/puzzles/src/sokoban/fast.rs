@@ -25,7 +25,7 @@ use super::bits::Bits;
 use super::bound::{Bound, FromParent};
 use super::corral::Corrals;
 use super::corral_deadlock::CorralDeadlocks;
-use super::fess::Fess;
+use super::fess::{Extra, Fess};
 use super::frozen_goals::FrozenGoals;
 use super::goal_room::GoalRooms;
 use super::graph::{Node, Push, RegionGraph, Walk};
@@ -210,7 +210,11 @@ pub fn search<const W: usize>(
     // the patterns learned by every earlier round, merged in member order
     let mut store = Patterns::new(maze);
     // the feature-space search, kept from round to round (its cap pauses it)
-    let new_fess = || Fess::new(maze, start).with_hotspots(tuning.hotspots);
+    let new_fess = || {
+        Fess::new(maze, start)
+            .with_hotspots(tuning.hotspots)
+            .with_advisors(tuning.extra_advisors())
+    };
     let fess = Mutex::new(new_fess());
     loop {
         if !tuning.fess_resume {
@@ -386,6 +390,18 @@ pub struct Tuning {
     /// The hotspot advisor in the feature-space search ([`super::hotspots`]): off, as
     /// measured (XSokoban 43, 73, 75, 76 2-7x faster, 48 and 61 lost at 30 s).
     pub hotspots: bool,
+    /// The hotspot advisor only where the packing advisor names no move
+    /// ([`super::fess::Extra::stuck_hotspots`]): off, as measured (FESS alone at 400,000
+    /// states: XSokoban 55 solved, but 42 packs 18 of 24 boxes against 23).
+    pub stuck_hotspots: bool,
+    /// The opener advisor in the feature-space search ([`super::opener`]): off, as
+    /// measured (FESS alone at 400,000 states: XSokoban 37, 55 solved, 21, 26, 48, 61, 70
+    /// lost; at 30 s 70 lost, which it answered in 1.2 s).
+    pub opener: bool,
+    /// The out-of-plan advisor in the feature-space search ([`super::out_of_plan`]): off,
+    /// as measured (FESS alone at 400,000 states: XSokoban 44 of 90 against 45, 86 gained,
+    /// 48 and 61 lost).
+    pub out_of_plan: bool,
     /// Corral-deadlock detection ([`super::corral_deadlock`]): the positions each
     /// sub-search may store; 0 turns it off.
     pub deadlock: usize,
@@ -426,6 +442,15 @@ pub struct Tuning {
 }
 
 impl Tuning {
+    /// The feature-space search's advisors beyond its default ones, as switched here.
+    pub fn extra_advisors(&self) -> Extra {
+        Extra {
+            opener: self.opener,
+            out_of_plan: self.out_of_plan,
+            stuck_hotspots: self.stuck_hotspots,
+        }
+    }
+
     /// What the feature-space search is given for corral-deadlock detection this round
     /// ([`Self::fess_deadlock`]): its sub-searches' cap and the patterns of earlier rounds;
     /// nothing while the cap is 0 (the first round), so that the detector the search keeps
@@ -448,6 +473,9 @@ impl Default for Tuning {
             fess_resume: true,
             fess_share: 1,
             hotspots: false,
+            stuck_hotspots: false,
+            opener: false,
+            out_of_plan: false,
             deadlock: super::corral_deadlock::CAP,
             share: true,
             fess_deadlock: FESS_DEADLOCK,

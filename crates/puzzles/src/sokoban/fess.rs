@@ -27,10 +27,11 @@
 //! unsolvable positions or keeps some solution, and the macros only add positions that are
 //! reachable, so a search that runs out of positions has proven the level unsolvable.
 //!
-//! **Not the paper's full algorithm**: its hotspot advisor is built but off
-//! ([`super::hotspots`]), its out-of-plan and opener advisors are not built, its room
-//! connectivity is counted per door (boxes in corridor cells), and moves are single pushes
-//! but for the packing macro, where the paper's moves carry a box to any cell.
+//! **Not the paper's full algorithm**: its hotspot, opener and out-of-plan advisors are
+//! built but off ([`super::hotspots`], [`super::opener`], [`super::out_of_plan`]; measured,
+//! docs/sokoban-fast-figures.md), its room connectivity is counted per door (boxes in
+//! corridor cells), and moves are single pushes but for the packing macro, where the
+//! paper's moves carry a box to any cell.
 
 use super::advisors::{advise, play, Candidate, Packer};
 use super::bits::Bits;
@@ -41,6 +42,8 @@ use super::features::{Cell, Features};
 use super::graph::{Node, Push};
 use super::hotspots::advise_hotspots;
 use super::maze::Maze;
+use super::opener::Opener;
+use super::out_of_plan::advise_out_of_plan;
 use super::patterns::Patterns;
 use gridlock_search::{Edge, Graph, Limits, Stats, StopReason, Stopped};
 use rustc_hash::FxHashMap;
@@ -106,6 +109,12 @@ impl<'a, const W: usize> Fess<'a, W> {
         self
     }
 
+    /// The same search with the advisors `extra` turns on.
+    pub fn with_advisors(mut self, extra: Extra) -> Self {
+        self.search.extra = extra;
+        self
+    }
+
     /// The most boxes packed in order ([`Features::packed`]) of any position stored so far:
     /// how far a search that did not finish came, for the figures of unsolved levels.
     pub fn most_packed(&self) -> u16 {
@@ -151,6 +160,18 @@ impl<'a, const W: usize> Fess<'a, W> {
     }
 }
 
+/// The advisors beyond the default ones, each off unless set (see [`super::fast::Tuning`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Extra {
+    /// The opener ([`super::opener`]), where the packing advisor has nothing to say.
+    pub opener: bool,
+    /// The out-of-plan advisor ([`super::out_of_plan`]).
+    pub out_of_plan: bool,
+    /// The hotspot advisor ([`super::hotspots`]) only where the packing advisor has
+    /// nothing to say.
+    pub stuck_hotspots: bool,
+}
+
 /// The state of one feature-space search.
 struct Search<'a, const W: usize> {
     maze: &'a Maze,
@@ -162,6 +183,12 @@ struct Search<'a, const W: usize> {
     begun: bool,
     /// Whether the hotspot advisor advises too.
     hotspots: bool,
+    /// The advisors beyond the default ones.
+    extra: Extra,
+    /// Whether the packing advisor named a move in the current expansion.
+    packing_advised: bool,
+    /// The opener's scratch space, made when first needed.
+    opener: Option<Opener>,
     graph: FastGraph<'a, W>,
     bound: Bound<'a>,
     features: Features,
@@ -198,6 +225,9 @@ impl<'a, const W: usize> Search<'a, W> {
             turn: 0,
             begun: false,
             hotspots: false,
+            extra: Extra::default(),
+            packing_advised: false,
+            opener: None,
             graph: FastGraph::new(maze, true),
             bound: Bound::new(maze),
             features: Features::new(maze),
@@ -300,14 +330,11 @@ impl<'a, const W: usize> Search<'a, W> {
         advise(self.cells_of[id as usize], &mut candidates, |c| {
             self.cell_of.contains_key(c)
         });
-        if self.hotspots {
-            advise_hotspots(
-                self.maze,
-                &node.boxes,
-                self.cells_of[id as usize],
-                &mut candidates,
-            );
+        let here = self.cells_of[id as usize];
+        if self.hotspots || (self.extra.stuck_hotspots && !self.packing_advised) {
+            advise_hotspots(self.maze, &node.boxes, here, &mut candidates);
         }
+        self.advise_extra(&node, here, &mut candidates);
         let mut solved = None;
         for c in &candidates {
             // two pushes may reach one position (normalised): the first is kept
@@ -325,9 +352,23 @@ impl<'a, const W: usize> Search<'a, W> {
         Ok(solved)
     }
 
+    /// Marks the candidates the opener and out-of-plan advisors name, when on.
+    fn advise_extra(&mut self, node: &Node<W>, here: Cell, candidates: &mut [Candidate<W>]) {
+        if self.extra.out_of_plan {
+            advise_out_of_plan(here, candidates);
+        }
+        if self.extra.opener && !self.packing_advised {
+            let maze = self.maze;
+            let opener = self.opener.get_or_insert_with(|| Opener::new(maze));
+            opener.advise(maze, &self.features, (node, here), candidates);
+        }
+    }
+
     /// Stores the packing advisor's macro from entry `id`, at its weight.
     fn pack(&mut self, id: u32, node: &Node<W>, weight: u32) -> Result<Option<u32>, StopReason> {
-        let Some(pushes) = self.packer.advise(self.maze, &self.features, node) else {
+        let advice = self.packer.advise(self.maze, &self.features, node);
+        self.packing_advised = advice.is_some();
+        let Some(pushes) = advice else {
             return Ok(None);
         };
         let to = self.graph.normalise(&play(self.maze, node, &pushes));

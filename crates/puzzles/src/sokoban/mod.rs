@@ -51,6 +51,8 @@ pub mod hotspots;
 pub mod json;
 pub mod maze;
 pub mod moves;
+pub mod opener;
+pub mod out_of_plan;
 pub mod packing;
 pub mod parse;
 pub mod patterns;
