@@ -210,7 +210,10 @@ pub fn search<const W: usize>(
     // the patterns learned by every earlier round, merged in member order
     let mut store = Patterns::new(maze);
     // the feature-space search, kept from round to round (its cap pauses it)
-    let new_fess = || Fess::new(maze, start).with_hotspots(tuning.hotspots);
+    let new_fess = || {
+        let fess = Fess::new(maze, start).with_hotspots(tuning.hotspots);
+        fess.with_parking(tuning.fess_parking)
+    };
     let fess = Mutex::new(new_fess());
     loop {
         if !tuning.fess_resume {
@@ -386,6 +389,11 @@ pub struct Tuning {
     /// The hotspot advisor in the feature-space search ([`super::hotspots`]): off, as
     /// measured (XSokoban 43, 73, 75, 76 2-7x faster, 48 and 61 lost at 30 s).
     pub hotspots: bool,
+    /// The feature-space search's packing order from the start's boxes, the player
+    /// followed, with parking cells ([`Packing::from_start`]); off: the first rule
+    /// ([`Packing::new`]). Off, as measured: XSokoban 10, 13, 27 and 42 solved at 30 s,
+    /// but 26 lost.
+    pub fess_parking: bool,
     /// Corral-deadlock detection ([`super::corral_deadlock`]): the positions each
     /// sub-search may store; 0 turns it off.
     pub deadlock: usize,
@@ -448,6 +456,7 @@ impl Default for Tuning {
             fess_resume: true,
             fess_share: 1,
             hotspots: false,
+            fess_parking: false,
             deadlock: super::corral_deadlock::CAP,
             share: true,
             fess_deadlock: FESS_DEADLOCK,
