@@ -7,16 +7,20 @@
 //!
 //! The variant `fess-probe` runs the feature-space search alone, in the portfolio's rounds
 //! (see [`probe`]), and also prints the most boxes it packed in order: how far it came on a
-//! level it does not solve; `fess-probe+CHANGES` runs it with the advisors of a variant's
-//! changes (`hotspots`, `stuck-hotspots`, `opener`, `out-of-plan`).
+//! level it does not solve; `fess-probe+CHANGES` runs it with a variant's changes
+//! (`hotspots`, `stuck-hotspots`, `opener`, `out-of-plan`, `parking`; `fess-probe-parking`
+//! is `fess-probe+parking`); `fess-dumpN` also draws the packing layers and the first
+//! positions with the most boxes packed, and runs `--fast` from each, capped at N states a
+//! search (is the position lost?).
 
 use gridlock_puzzles::sokoban::corral_deadlock::CAP;
 use gridlock_puzzles::sokoban::fast::FIRST_CAP;
 use gridlock_puzzles::sokoban::fess::Fess;
 use gridlock_puzzles::sokoban::graph::Node;
 use gridlock_puzzles::sokoban::maze::Maze;
+use gridlock_puzzles::sokoban::packing::Packing;
 use gridlock_puzzles::sokoban::patterns::Patterns;
-use gridlock_puzzles::sokoban::{parse_collection, solve_fast, Level, Tuning};
+use gridlock_puzzles::sokoban::{parse_collection, solve_fast, Level, Position, Tuning};
 use gridlock_search::{Limits, Stats};
 
 /// The tuning a variant names: `shipped`, `before` (no sharing, sub-searches at generation
@@ -31,7 +35,8 @@ use gridlock_search::{Limits, Stats};
 /// (the feature-space search from scratch each round), `fess-shareN` (its cap N times the
 /// round's), `hotspots` (FESS with its hotspot advisor), `stuck-hotspots` (the hotspot
 /// advisor where the packing advisor names nothing), `opener`, `out-of-plan` (FESS with
-/// those advisors).
+/// those advisors), `parking` (FESS with the packing order from the start's boxes and
+/// parking cells, `Tuning::fess_parking`).
 fn variant(name: &str) -> Tuning {
     if name == "before" {
         return Tuning {
@@ -112,6 +117,10 @@ fn variant(name: &str) -> Tuning {
                 out_of_plan: true,
                 ..t
             },
+            "parking" => Tuning {
+                fess_parking: true,
+                ..t
+            },
             "fess-restart" => Tuning {
                 fess_resume: false,
                 ..t
@@ -128,12 +137,30 @@ fn variant(name: &str) -> Tuning {
         })
 }
 
+/// What [`probe`] finds: the verdict, the statistics of every round, the most boxes packed
+/// in order and the number of boxes, and the first [`DUMPED`] positions with that many
+/// packed.
+type Probe = (String, Stats, (u16, usize), Vec<Position>);
+
+/// Positions with the most boxes packed that `fess-dump` examines.
+const DUMPED: usize = 4;
+
+/// The grid position of a search node.
+fn position_of<const W: usize>(maze: &Maze, node: &Node<W>) -> Position {
+    let cells = maze.index.len();
+    let mut boxes = vec![false; cells];
+    node.boxes.iter().for_each(|b| boxes[maze.cells[b]] = true);
+    Position {
+        player: maze.cells[node.player as usize],
+        boxes,
+    }
+}
+
 /// The feature-space search alone on `level`, as the portfolio runs it: rounds of caps
 /// [`FIRST_CAP`], then 4 times more each round up to `states`, corral deadlocks from the
-/// second round on with the patterns of the rounds before, its advisors as `tuning` sets
-/// them. The verdict, the statistics of every round, the most boxes packed in order and
-/// the number of boxes.
-fn probe(level: &Level, states: usize, tuning: &Tuning) -> (String, Stats, u16, usize) {
+/// second round on with the patterns of the rounds before, its advisors and packing order
+/// as `tuning` sets them.
+fn probe(level: &Level, states: usize, tuning: &Tuning) -> Probe {
     let maze = Maze::new(level);
     match maze.live {
         0..=64 => probe_in::<1>(&maze, level, states, tuning),
@@ -143,12 +170,7 @@ fn probe(level: &Level, states: usize, tuning: &Tuning) -> (String, Stats, u16, 
     }
 }
 
-fn probe_in<const W: usize>(
-    maze: &Maze,
-    level: &Level,
-    states: usize,
-    tuning: &Tuning,
-) -> (String, Stats, u16, usize) {
+fn probe_in<const W: usize>(maze: &Maze, level: &Level, states: usize, tuning: &Tuning) -> Probe {
     let boxes = maze
         .boxes_of::<W>(&level.start)
         .expect("no box on a dead cell");
@@ -156,7 +178,8 @@ fn probe_in<const W: usize>(
     let start = Node::new(maze, boxes, maze.index[level.start.player]);
     let mut fess = Fess::new(maze, start)
         .with_hotspots(tuning.hotspots)
-        .with_advisors(tuning.extra_advisors());
+        .with_advisors(tuning.extra_advisors())
+        .with_parking(tuning.fess_parking);
     let mut store = Patterns::new(maze);
     let (mut cap, mut first, mut total) = (FIRST_CAP.min(states), true, Stats::default());
     loop {
@@ -171,30 +194,86 @@ fn probe_in<const W: usize>(
             Err(e) => (None, e.stats),
         };
         total.absorb(&stats);
-        if let Some(v) = verdict {
-            return (v, total, fess.most_packed(), count);
-        }
-        if cap >= states {
-            return ("stopped".to_string(), total, fess.most_packed(), count);
+        let done = verdict.or_else(|| (cap >= states).then(|| "stopped".to_string()));
+        if let Some(v) = done {
+            let best = fess.most_packed_positions(DUMPED);
+            let best = best.iter().map(|n| position_of(maze, n)).collect();
+            return (v, total, (fess.most_packed(), count), best);
         }
         (cap, first) = (cap.saturating_mul(4).min(states), false);
     }
 }
 
-/// Prints [`probe`] for levels `first..=last`, under the variant `name` (`fess-probe` and
-/// `+`-joined changes of [`variant`]).
+/// Prints [`probe`] for levels `first..=last`.
+/// Draws the level with each goal's packing layer (by the first rule, then
+/// [`Packing::from_start`]) as a digit
+/// or letter (0 is filled last), parking cells as `P`.
+fn draw_layers(level: &Level) {
+    let maze = Maze::new(level);
+    let start = maze
+        .boxes_of::<8>(&level.start)
+        .expect("no box on a dead cell");
+    for packing in [Packing::new(&maze), Packing::from_start(&maze, &start)] {
+        draw_order(level, &maze, &packing);
+    }
+}
+
+/// Draws `level` with the layers and parking cells of `packing`.
+fn draw_order(level: &Level, maze: &Maze, packing: &Packing) {
+    let mut rows = level.draw(&level.start);
+    for (k, &g) in maze.goals.iter().enumerate() {
+        let (r, c) = (
+            maze.cells[g as usize] / level.cols,
+            maze.cells[g as usize] % level.cols,
+        );
+        let digit = char::from_digit(u32::from(packing.layers()[k]).min(35), 36).unwrap_or('?');
+        rows[r].replace_range(c..c + 1, &digit.to_string());
+    }
+    for park in packing.parks() {
+        let cell = maze.cells[park.cell as usize];
+        let (r, c) = (cell / level.cols, cell % level.cols);
+        rows[r].replace_range(c..c + 1, "P");
+    }
+    rows.iter().for_each(|r| println!("  {r}"));
+}
+
+/// Prints [`probe`] for levels `first..=last` under the variant `name` (`fess-probe`,
+/// `+`-joined changes of [`variant`], or `fess-dumpN`). With `dump`, also draws the first
+/// positions with the most boxes packed and runs the shipped `--fast` from each, capped at
+/// `dump` states a search: is the position lost?
 fn probe_all(levels: &[Level], states: usize, (first, last): (usize, usize), name: &str) {
+    let dump: usize = name.strip_prefix("fess-dump").map_or(0, |cap| cap.parse().expect("a state cap"));
     let changes = name.strip_prefix("fess-probe").unwrap_or_default();
-    let tuning = variant(changes.strip_prefix('+').unwrap_or("shipped"));
+    let changes = changes.strip_prefix(['+', '-']).unwrap_or("shipped");
+    let tuning = variant(changes);
     let (mut solved, mut expanded) = (0, 0);
     for n in first..=last {
-        let (verdict, stats, packed, boxes) = probe(&levels[n - 1], states, &tuning);
+        let (verdict, stats, (packed, boxes), best) = probe(&levels[n - 1], states, &tuning);
         println!(
             "{name} level {n}: {verdict}, {} expanded, {} generated, packed {packed} of {boxes}",
             stats.expanded, stats.generated
         );
         solved += u32::from(verdict.starts_with("solved"));
         expanded += stats.expanded;
+        if dump == 0 {
+            continue;
+        }
+        draw_layers(&levels[n - 1]);
+        for position in best {
+            let mut level = levels[n - 1].clone();
+            level.start = position;
+            level
+                .draw(&level.start)
+                .iter()
+                .for_each(|r| println!("  {r}"));
+            let verdict = match solve_fast(&level, &Limits::states(dump), &Tuning::default()) {
+                Ok(o) => o.solution.map_or("proven lost".to_string(), |s| {
+                    format!("solved, {} more pushes", s.pushes)
+                }),
+                Err(e) => format!("stopped, {} expanded", e.stats.expanded),
+            };
+            println!("  from here (--fast, {dump} states a search): {verdict}");
+        }
     }
     println!("{name}: {solved} solved, {expanded} expanded");
 }
@@ -212,7 +291,7 @@ fn main() {
         vec!["shipped"]
     };
     for name in names {
-        if name.starts_with("fess-probe") {
+        if name.starts_with("fess-probe") || name.starts_with("fess-dump") {
             probe_all(&levels, states, (first, last), name);
             continue;
         }

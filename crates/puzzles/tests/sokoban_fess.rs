@@ -7,6 +7,10 @@
 //! without a pause, expanding the same positions ([`Tuning::fess_resume`]). Each search is
 //! bounded by a state count, never by the clock.
 //!
+//! With the packing order from the start's boxes and parking cells
+//! ([`Tuning::fess_parking`]), whose parking targets steer the packing macro, it still
+//! answers exactly the solvable levels.
+//!
 //! With corral-deadlock detection ([`Tuning::fess_deadlock`]) from the first round and
 //! rounds of a few states (so that the patterns one round learns are read by the next), it
 //! still answers exactly the solvable levels; and given every pattern a detector learns
@@ -182,6 +186,17 @@ proptest! {
         pulled in any::<bool>(),
     ) {
         check_tuned(&tunnel_level(seed, boxes, pulled), &advised("oph"));
+    }
+
+    #[test]
+    fn with_parking_levels_answered_exactly(
+        seed in any::<u64>(),
+        boxes in 1usize..=3,
+        pulled in any::<bool>(),
+    ) {
+        let parking = Tuning { fess_parking: true, ..alone() };
+        check_tuned(&random_level(seed, boxes, pulled), &parking);
+        check_tuned(&tunnel_level(seed, boxes, pulled), &parking);
     }
 
     #[test]

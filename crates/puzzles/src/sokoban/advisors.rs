@@ -108,9 +108,10 @@ impl Packer {
             .iter()
             .filter(|&b| !goal_set.has(b))
             .filter_map(|b| {
-                let near = (0..maze.goals.len())
-                    .filter(|&k| targets.has(maze.goals[k] as usize))
-                    .map(|k| maze.goal_distance[k][b])
+                let near = targets
+                    .iter()
+                    .filter_map(|t| features.distances_to(maze, t as u16))
+                    .map(|d| d[b])
                     .min()?;
                 (near != NONE).then_some((near, b as u16))
             })
@@ -210,11 +211,12 @@ impl Packer {
     }
 }
 
-/// The empty goals where one more box raises the packed count.
+/// The empty goals (and parking cells) where one more box raises the packed count.
 pub fn targets<const W: usize>(maze: &Maze, features: &Features, boxes: &Bits<W>) -> Bits<W> {
     let packed = features.packed(maze, boxes);
     let mut targets = Bits::EMPTY;
-    for &g in maze.goals.iter().filter(|&&g| !boxes.has(g as usize)) {
+    let cells = features.target_cells(maze);
+    for g in cells.filter(|&g| !boxes.has(g as usize)) {
         let mut more = *boxes;
         more.insert(g as usize);
         if features.packed(maze, &more) > packed {

@@ -2,7 +2,9 @@
 //! come, in the terms a person would use, rather than how many pushes remain.
 //!
 //! * **packed**: boxes standing on goals in packing order ([`Packing`]): a box on a goal
-//!   counts unless a deeper goal of its room is still empty (it walls that goal in);
+//!   counts unless a deeper goal of its room is still empty (it walls that goal in) or a
+//!   parking cell of its room still waits for its box; a box waiting on a parking cell
+//!   counts too;
 //! * **regions**: the number of areas of empty floor the boxes cut the warehouse into (1
 //!   when the player can walk everywhere); fewer is better, since a box that splits the
 //!   floor usually has to be moved again before the level can be finished;
@@ -36,10 +38,21 @@ pub struct Features {
 }
 
 impl Features {
-    /// Features of positions of `maze`.
+    /// Features of positions of `maze`, boxes coming in from any cell off the goals
+    /// ([`Packing::new`]).
     pub fn new(maze: &Maze) -> Self {
+        Self::with_packing(maze, Packing::new(maze))
+    }
+
+    /// Features of positions of `maze`, boxes coming in from the cells of `start`
+    /// ([`Packing::from_start`]): the feature-space search's.
+    pub fn from_start<const W: usize>(maze: &Maze, start: &Bits<W>) -> Self {
+        Self::with_packing(maze, Packing::from_start(maze, start))
+    }
+
+    fn with_packing(maze: &Maze, packing: Packing) -> Self {
         Features {
-            packing: Packing::new(maze),
+            packing,
             doors: (0..maze.live as u16).filter(|&c| door(maze, c)).collect(),
             stamp: vec![0; maze.cells.len()],
             generation: 0,
@@ -51,13 +64,32 @@ impl Features {
     pub fn of<const W: usize>(&mut self, maze: &Maze, node: &Node<W>) -> Cell {
         let out = self.packing.out_of_order(maze, &node.boxes) as u16;
         let regions = self.regions(maze, &node.boxes);
-        let packed = on_goals(maze, &node.boxes) - out;
+        let parked = self.packing.parked(maze, &node.boxes) as u16;
+        let packed = on_goals(maze, &node.boxes) + parked - out;
         (packed, regions, self.blocked_doors(&node.boxes), out)
     }
 
-    /// Boxes packed in order: boxes on goals less those out of plan.
+    /// Boxes packed in order: boxes on goals less those out of plan, and boxes parked
+    /// where a goal needs them ([`Packing::parked`]).
     pub fn packed<const W: usize>(&self, maze: &Maze, boxes: &Bits<W>) -> u16 {
-        on_goals(maze, boxes) - self.packing.out_of_order(maze, boxes) as u16
+        let parked = self.packing.parked(maze, boxes) as u16;
+        on_goals(maze, boxes) + parked - self.packing.out_of_order(maze, boxes) as u16
+    }
+
+    /// The cells a box may be packed on: the goals, then the parking cells.
+    pub fn target_cells<'s>(&'s self, maze: &'s Maze) -> impl Iterator<Item = u16> + 's {
+        let parks = self.packing.parks().iter().map(|p| p.cell);
+        maze.goals.iter().copied().chain(parks)
+    }
+
+    /// Each live cell's lone-box push distance to the target cell `cell` (a goal or a
+    /// parking cell, [`Features::target_cells`]) on the empty level.
+    pub fn distances_to<'s>(&'s self, maze: &'s Maze, cell: u16) -> Option<&'s [u16]> {
+        if let Some(k) = maze.goals.iter().position(|&g| g == cell) {
+            return Some(&maze.goal_distance[k]);
+        }
+        let park = self.packing.parks().iter().find(|p| p.cell == cell)?;
+        Some(&park.distance)
     }
 
     /// The number of boxes standing in corridor cells.
@@ -124,7 +156,7 @@ mod tests {
         let maze = Maze::new(&level);
         let boxes: Bits<1> = maze.boxes_of(&level.start).unwrap();
         let node = Node::new(&maze, boxes, maze.index[level.start.player]);
-        Features::new(&maze).of(&maze, &node)
+        Features::from_start(&maze, &boxes).of(&maze, &node)
     }
 
     #[test]

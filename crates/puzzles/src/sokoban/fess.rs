@@ -115,10 +115,32 @@ impl<'a, const W: usize> Fess<'a, W> {
         self
     }
 
+    /// The same search with the packing order from the start's boxes and parking cells
+    /// ([`super::packing::Packing::from_start`]) when `on`, instead of the first rule
+    /// ([`super::packing::Packing::new`]). Call before the first [`Fess::resume`].
+    pub fn with_parking(mut self, on: bool) -> Self {
+        if on {
+            let boxes = self.start.boxes;
+            self.search.features = Features::from_start(self.search.maze, &boxes);
+        }
+        self
+    }
+
     /// The most boxes packed in order ([`Features::packed`]) of any position stored so far:
     /// how far a search that did not finish came, for the figures of unsolved levels.
     pub fn most_packed(&self) -> u16 {
         self.search.most_packed
+    }
+
+    /// Up to `k` stored positions with [`Fess::most_packed`] boxes packed, in the order
+    /// they were stored: the positions a search that stalls one box short holds, to
+    /// examine (the diagnosis of unsolved levels, `examples/sokoban_fast_counts.rs`).
+    pub fn most_packed_positions(&self, k: usize) -> Vec<Node<W>> {
+        let search = &self.search;
+        let best = search.most_packed;
+        let packed = search.cells_of.iter().map(|c| c.0);
+        let ids = packed.enumerate().filter(|&(_, p)| p == best);
+        ids.take(k).map(|(i, _)| search.entries[i].node).collect()
     }
 
     /// Searches on until a solution, a proof that there is none, or a stop of `limits`
