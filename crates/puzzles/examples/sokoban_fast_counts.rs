@@ -35,8 +35,8 @@ use gridlock_search::{Limits, Stats};
 /// (the feature-space search from scratch each round), `fess-shareN` (its cap N times the
 /// round's), `hotspots` (FESS with its hotspot advisor), `stuck-hotspots` (the hotspot
 /// advisor where the packing advisor names nothing), `opener`, `out-of-plan` (FESS with
-/// those advisors), `parking` (FESS with the packing order from the start's boxes and
-/// parking cells, `Tuning::fess_parking`).
+/// those advisors), `parking` / `no-parking` (FESS with / without the packing order from
+/// the start's boxes and parking cells, `Tuning::fess_parking`, on as shipped).
 fn variant(name: &str) -> Tuning {
     if name == "before" {
         return Tuning {
@@ -119,6 +119,10 @@ fn variant(name: &str) -> Tuning {
             },
             "parking" => Tuning {
                 fess_parking: true,
+                ..t
+            },
+            "no-parking" => Tuning {
+                fess_parking: false,
                 ..t
             },
             "fess-restart" => Tuning {
@@ -242,7 +246,9 @@ fn draw_order(level: &Level, maze: &Maze, packing: &Packing) {
 /// positions with the most boxes packed and runs the shipped `--fast` from each, capped at
 /// `dump` states a search: is the position lost?
 fn probe_all(levels: &[Level], states: usize, (first, last): (usize, usize), name: &str) {
-    let dump: usize = name.strip_prefix("fess-dump").map_or(0, |cap| cap.parse().expect("a state cap"));
+    let dump: usize = name
+        .strip_prefix("fess-dump")
+        .map_or(0, |cap| cap.parse().expect("a state cap"));
     let changes = name.strip_prefix("fess-probe").unwrap_or_default();
     let changes = changes.strip_prefix(['+', '-']).unwrap_or("shipped");
     let tuning = variant(changes);

@@ -405,8 +405,8 @@ pub struct Tuning {
     pub out_of_plan: bool,
     /// The feature-space search's packing order from the start's boxes, the player
     /// followed, with parking cells ([`Packing::from_start`]); off: the first rule
-    /// ([`Packing::new`]). Off, as measured: XSokoban 10, 13, 27 and 42 solved at 30 s,
-    /// but 26 lost.
+    /// ([`Packing::new`]). On, as measured: XSokoban at 30 s 61 of 90 against 52 (10, 11,
+    /// 13, 22, 25, 27, 39, 42, 44, 90 gained, 26 lost).
     pub fess_parking: bool,
     /// Corral-deadlock detection ([`super::corral_deadlock`]): the positions each
     /// sub-search may store; 0 turns it off.
@@ -482,7 +482,7 @@ impl Default for Tuning {
             stuck_hotspots: false,
             opener: false,
             out_of_plan: false,
-            fess_parking: false,
+            fess_parking: true,
             deadlock: super::corral_deadlock::CAP,
             share: true,
             fess_deadlock: FESS_DEADLOCK,
