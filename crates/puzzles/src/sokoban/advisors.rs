@@ -203,11 +203,7 @@ impl Packer {
     }
 
     fn next_generation(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.stamp.fill(0);
-            self.generation = 1;
-        }
+        self.generation = super::stamp::next(self.generation, &mut self.stamp);
     }
 }
 

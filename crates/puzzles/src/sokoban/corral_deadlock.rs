@@ -237,11 +237,7 @@ impl<'a, const W: usize> CorralDeadlocks<'a, W> {
         if self.walk.reached().len() + node.boxes.count() as usize == maze.cells.len() {
             return;
         }
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.mark.fill(0);
-            self.generation = 1;
-        }
+        self.generation = super::stamp::next(self.generation, &mut self.mark);
         let g = self.generation;
         for seed in 0..maze.cells.len() as u16 {
             if self.mark[seed as usize] == g || self.walk.distance(seed).is_some() {

@@ -102,11 +102,7 @@ impl Features {
 
     /// The number of connected areas of floor cells without a box.
     pub fn regions<const W: usize>(&mut self, maze: &Maze, boxes: &Bits<W>) -> u16 {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.stamp.fill(0);
-            self.generation = 1;
-        }
+        self.generation = super::stamp::next(self.generation, &mut self.stamp);
         let g = self.generation;
         let has_box = |c: u16| (c as usize) < maze.live && boxes.has(c as usize);
         let mut count = 0;

@@ -134,11 +134,7 @@ impl Walk {
 
     /// Walking distances from `node.player` to every cell it can reach.
     pub fn explore<const W: usize>(&mut self, maze: &Maze, node: &Node<W>) {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.stamp.fill(0);
-            self.generation = 1;
-        }
+        self.generation = super::stamp::next(self.generation, &mut self.stamp);
         let g = self.generation;
         self.queue.clear();
         self.queue.push(node.player);

@@ -59,6 +59,7 @@ pub mod patterns;
 pub mod penalty;
 pub mod render;
 pub mod solve;
+mod stamp;
 pub mod tunnel;
 pub mod verify;
 

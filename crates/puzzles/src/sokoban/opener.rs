@@ -112,11 +112,7 @@ impl Opener {
     /// The live cells a lone box on `start` can be pushed to, `others` standing still and
     /// the player ignored (left in the queue).
     fn flood<const W: usize>(&mut self, maze: &Maze, others: &Bits<W>, start: u16) {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.stamp.fill(0);
-            self.generation = 1;
-        }
+        self.generation = super::stamp::next(self.generation, &mut self.stamp);
         let g = self.generation;
         self.queue.clear();
         self.stamp[start as usize] = g;

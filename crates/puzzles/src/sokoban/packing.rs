@@ -338,11 +338,7 @@ impl Pulls {
 
     /// Marks the player's area from `from`, the box on `at`; its least cell.
     fn flood(&mut self, maze: &Maze, from: u16, at: u16) -> u16 {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.stamp.fill(0);
-            self.generation = 1;
-        }
+        self.generation = super::stamp::next(self.generation, &mut self.stamp);
         let g = self.generation;
         self.stamp[from as usize] = g;
         self.stack.push(from);
