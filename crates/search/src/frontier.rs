@@ -396,7 +396,8 @@ where
         // a large level was scored and admitted share by share as it was expanded
         if found.is_none() {
             found = Some(next.len() as u64);
-            let scores = admit_level(&mut next, (&score, &mut admit), depth + 1);
+            let d = depth + 1;
+            let scores = admit_level(&mut next, (&score, &mut |h| admit(d, h)));
             stats.hold_bytes(kept + prev.held() + current.held() + next.held() + scores);
         }
         refusals = (found.unwrap_or(0) - next.len() as u64, current.len() as u64);
@@ -490,16 +491,13 @@ fn shares_for((refused, expanded): (u64, u64), states: usize, (most, least): Cut
     (refused.div_ceil(expanded) as usize).clamp(1, most)
 }
 
-/// Keeps the states of `next` (a level's new states) that `admit(distance, score)` takes,
-/// asked once each, in key order; the scores (a guided search's bound, the costly part) on
-/// every core for a large level. Returns the bytes the scores took.
-fn admit_level<S: RadixKey>(
+/// Keeps the states of `next` (a level's new states) that `admit(score)` takes, asked
+/// once each, in key order; the scores (a guided search's bound, the costly part) on every
+/// core for a large level. Returns the bytes the scores took. The sweep's level-end
+/// admission and [`expand_level`]'s per-share one both go through it.
+pub(crate) fn admit_level<S: RadixKey>(
     next: &mut Vec<(S, u64)>,
-    (score, admit): (
-        &(impl Fn(&S) -> u32 + Sync),
-        &mut impl FnMut(u32, u32) -> bool,
-    ),
-    distance: u32,
+    (score, admit): (&(impl Fn(&S) -> u32 + Sync), &mut impl FnMut(u32) -> bool),
 ) -> u64 {
     let scores: Vec<u32> = if next.len() >= PARALLEL_MIN {
         next.par_iter().map(|(s, _)| score(s)).collect()
@@ -509,7 +507,7 @@ fn admit_level<S: RadixKey>(
     let mut at = 0;
     next.retain(|_| {
         at += 1;
-        admit(distance, scores[at - 1])
+        admit(scores[at - 1])
     });
     scores.held()
 }

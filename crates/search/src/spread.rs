@@ -19,7 +19,7 @@
 //! the refusals of a pass on `hard_9x9.txt` and `deep_12x12.txt`), which would change the
 //! next pass's limit.
 
-use crate::frontier::{dedup_slice, key_cmp, radix_passes, MaskedGraph, RadixKey};
+use crate::frontier::{admit_level, dedup_slice, key_cmp, radix_passes, MaskedGraph, RadixKey};
 use crate::limits::{Limits, StopReason};
 use crate::memory::{reserve_exact, Held};
 use crate::stats::Stats;
@@ -111,14 +111,8 @@ where
         let range = (cut(share), cut(share + 1));
         expand_rounds(graph, window, &mut part, around, limits, counted, range)?;
         distinct += part.len() as u64;
-        let scores: Vec<u32> = part.par_iter().map(|(s, _)| score(s)).collect();
-        stats.hold_bytes(around + part.held() + scores.held());
-        let mut at = 0;
-        part.retain(|_| {
-            at += 1;
-            admit(scores[at - 1])
-        });
-        drop(scores);
+        let scores = admit_level(&mut part, (score, &mut *admit));
+        stats.hold_bytes(around + part.held() + scores);
         if shares == 1 {
             // nothing before it: the level is the share
             *next = part;
