@@ -37,6 +37,7 @@ use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 mod cache;
+mod packed;
 mod position;
 #[cfg(test)]
 mod prune;
@@ -46,6 +47,7 @@ mod reference;
 mod same;
 
 use cache::{Layout, Reads};
+use packed::Fields;
 use position::Position;
 
 /// The bound of a position from which the goal can never be reached.
@@ -92,6 +94,8 @@ pub struct Blockers {
     /// The vertical vehicles, which cross the red car's row (the only ones that can stand
     /// on its path: one of its own row ahead of it blocks it for ever).
     crossing: Vec<u8>,
+    /// Where each vehicle's offset lives in the packed words of the guided search's keys.
+    fields: Fields,
 }
 
 /// What the bound knows of one vehicle's lane; all of it static.
@@ -378,6 +382,7 @@ impl Blockers {
             lanes: board.vehicles().iter().enumerate().map(lane).collect(),
             covers: covers(board),
             crossing: crossing(board),
+            fields: Fields::new(board),
         }
     }
 
@@ -397,14 +402,24 @@ impl Blockers {
     /// Who stands where is this thread's last position brought up to date by the vehicles
     /// that moved (`bound/position.rs`), not rebuilt.
     pub fn bound(&self, offsets: &[u8], metric: Metric) -> u32 {
-        let Some(goal) = self.goal(offsets) else {
-            return self.trivial(offsets);
+        self.bound_packed(&self.fields.pack(offsets), metric)
+    }
+
+    /// [`Blockers::bound`] of the position packed in `words` as
+    /// [`General`](crate::rush_hour::general::General) packs this board (the guided search's
+    /// key): only the offsets of the vehicles that moved since this thread's last call are
+    /// read from it.
+    pub fn bound_packed(&self, words: &[u64], metric: Metric) -> u32 {
+        let red = self.fields.offset(words, 0);
+        let Some(goal) = self.goal(red) else {
+            return self.trivial(red);
         };
-        position::with(self, offsets, |p| {
+        position::with(self, words, |p| {
             let layout = Layout {
                 occupied: p.occupied,
                 goal,
             };
+            let offsets = &p.offsets[..self.lanes.len()];
             cache::bound(self, &layout, offsets, metric, || {
                 self.search(&layout, &p.owner, offsets, metric, BUDGET, true)
             })
@@ -419,8 +434,8 @@ impl Blockers {
     /// [`Blockers::bound`] with `budget` splits, the cut by open choices on or off, from a
     /// position built afresh.
     fn least(&self, offsets: &[u8], metric: Metric, budget: u32, prune: bool) -> u32 {
-        let Some(goal) = self.goal(offsets) else {
-            return self.trivial(offsets);
+        let Some(goal) = self.goal(offsets[0]) else {
+            return self.trivial(offsets[0]);
         };
         let p = Position::fresh(self, offsets);
         let layout = Layout {
@@ -432,24 +447,24 @@ impl Blockers {
 
     /// The bound where no search is needed: [`DEAD`] when the red car is blocked for
     /// ever, 0 on a goal.
-    fn trivial(&self, offsets: &[u8]) -> u32 {
+    fn trivial(&self, red: u8) -> u32 {
         match self.board.goal().filter(|_| !self.blocked()) {
-            Some(goal) if offsets[0] == goal => 0,
+            Some(goal) if red == goal => 0,
             _ => DEAD,
         }
     }
 
-    /// The red car's goal offset; `None` where the bound needs no search
-    /// ([`Blockers::trivial`]).
-    fn goal(&self, offsets: &[u8]) -> Option<u8> {
+    /// The red car's goal offset, the red car at `red`; `None` where the bound needs no
+    /// search ([`Blockers::trivial`]).
+    fn goal(&self, red: u8) -> Option<u8> {
         let goal = self.board.goal().filter(|_| !self.blocked())?;
-        (offsets[0] != goal).then_some(goal)
+        (red != goal).then_some(goal)
     }
 
     /// What the cache needs of `offsets` (built afresh); `None` where no search is needed.
     #[cfg(test)]
     fn layout(&self, offsets: &[u8]) -> Option<Layout> {
-        let goal = self.goal(offsets)?;
+        let goal = self.goal(offsets[0])?;
         let occupied = Position::fresh(self, offsets).occupied;
         Some(Layout { occupied, goal })
     }
