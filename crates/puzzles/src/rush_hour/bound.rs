@@ -37,6 +37,8 @@ use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 mod cache;
+#[cfg(test)]
+mod choices;
 mod packed;
 mod position;
 #[cfg(test)]
@@ -217,6 +219,46 @@ fn cost<const STEPS: bool>(back: u8, fwd: u8) -> u32 {
     }
 }
 
+/// [`View::open_choices`] in either metric: per vehicle with open choices, the largest over
+/// them of the cheaper side's growth, summed.
+fn least_growth<const STEPS: bool>(br: &Branch) -> u32 {
+    let mut extra = [0u8; MAX_VEHICLES];
+    let mut total = 0;
+    for &(i, tb, tf) in &br.choices[..br.chosen] {
+        let i = i as usize;
+        let (b, f) = (br.back[i], br.fwd[i]);
+        let by_back = cost::<STEPS>(b.max(tb), f);
+        let by_fwd = cost::<STEPS>(b, f.max(tf));
+        let grow = by_back.min(by_fwd) - cost::<STEPS>(b, f);
+        // the vehicle's largest growth counts, once
+        if grow > u32::from(extra[i]) {
+            total += grow - u32::from(extra[i]);
+            extra[i] = grow as u8;
+        }
+    }
+    total
+}
+
+/// [`least_growth`] in moves, without its per-vehicle table: both sides of a choice travel
+/// at least one cell, so its cheaper side adds one slide when its vehicle has no need yet
+/// and nothing otherwise (a vehicle with a need on one side takes that side at no cost).
+/// The sum is the number of vehicles with open choices and no need, each counted when its
+/// bit is first set (two words: a `u128` shifted by a variable, or a bit count without
+/// the `popcnt` instruction of the baseline x86-64 target, costs several instructions).
+fn idle_choosers(br: &Branch) -> u32 {
+    let (mut idle, mut count) = ([0u64; MAX_VEHICLES.div_ceil(64)], 0);
+    for &(i, _, _) in &br.choices[..br.chosen] {
+        let i = i as usize;
+        // no branch on the needs: which vehicles are idle is data the CPU cannot predict
+        let idle_now = u64::from(br.back[i] | br.fwd[i] == 0);
+        let (word, at) = (&mut idle[i / 64], i % 64);
+        let new = idle_now & !(*word >> at) & 1;
+        *word |= new << at;
+        count += new as u32;
+    }
+    count
+}
+
 impl<const STEPS: bool> View<'_, STEPS> {
     /// The travel back and forward that would take vehicle `i` off lane cell `at`, each
     /// `None` when its lane has no room on that side.
@@ -278,21 +320,10 @@ impl<const STEPS: bool> View<'_, STEPS> {
     /// cost grows by at least the largest, over its demands, of the cheaper side's growth
     /// (the sides' own consequences left out). Costs are per vehicle, so these add up.
     fn open_choices(&self, br: &Branch) -> u32 {
-        let mut extra = [0u8; MAX_VEHICLES];
-        let mut total = 0;
-        for &(i, tb, tf) in &br.choices[..br.chosen] {
-            let i = i as usize;
-            let (b, f) = (br.back[i], br.fwd[i]);
-            let by_back = cost::<STEPS>(b.max(tb), f);
-            let by_fwd = cost::<STEPS>(b, f.max(tf));
-            let grow = by_back.min(by_fwd) - cost::<STEPS>(b, f);
-            // the vehicle's largest growth counts, once
-            if grow > u32::from(extra[i]) {
-                total += grow - u32::from(extra[i]);
-                extra[i] = grow as u8;
-            }
+        match STEPS {
+            false => idle_choosers(br),
+            true => least_growth::<STEPS>(br),
         }
-        total
     }
 
     /// Answers the branch's demands and keeps in `best` the least cost of a complete
