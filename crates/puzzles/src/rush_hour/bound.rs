@@ -37,6 +37,9 @@ use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 mod cache;
+#[cfg(test)]
+mod choices;
+mod packed;
 mod position;
 #[cfg(test)]
 mod prune;
@@ -46,6 +49,7 @@ mod reference;
 mod same;
 
 use cache::{Layout, Reads};
+use packed::Fields;
 use position::Position;
 
 /// The bound of a position from which the goal can never be reached.
@@ -92,6 +96,8 @@ pub struct Blockers {
     /// The vertical vehicles, which cross the red car's row (the only ones that can stand
     /// on its path: one of its own row ahead of it blocks it for ever).
     crossing: Vec<u8>,
+    /// Where each vehicle's offset lives in the packed words of the guided search's keys.
+    fields: Fields,
 }
 
 /// What the bound knows of one vehicle's lane; all of it static.
@@ -213,6 +219,46 @@ fn cost<const STEPS: bool>(back: u8, fwd: u8) -> u32 {
     }
 }
 
+/// [`View::open_choices`] in either metric: per vehicle with open choices, the largest over
+/// them of the cheaper side's growth, summed.
+fn least_growth<const STEPS: bool>(br: &Branch) -> u32 {
+    let mut extra = [0u8; MAX_VEHICLES];
+    let mut total = 0;
+    for &(i, tb, tf) in &br.choices[..br.chosen] {
+        let i = i as usize;
+        let (b, f) = (br.back[i], br.fwd[i]);
+        let by_back = cost::<STEPS>(b.max(tb), f);
+        let by_fwd = cost::<STEPS>(b, f.max(tf));
+        let grow = by_back.min(by_fwd) - cost::<STEPS>(b, f);
+        // the vehicle's largest growth counts, once
+        if grow > u32::from(extra[i]) {
+            total += grow - u32::from(extra[i]);
+            extra[i] = grow as u8;
+        }
+    }
+    total
+}
+
+/// [`least_growth`] in moves, without its per-vehicle table: both sides of a choice travel
+/// at least one cell, so its cheaper side adds one slide when its vehicle has no need yet
+/// and nothing otherwise (a vehicle with a need on one side takes that side at no cost).
+/// The sum is the number of vehicles with open choices and no need, each counted when its
+/// bit is first set (two words: a `u128` shifted by a variable, or a bit count without
+/// the `popcnt` instruction of the baseline x86-64 target, costs several instructions).
+fn idle_choosers(br: &Branch) -> u32 {
+    let (mut idle, mut count) = ([0u64; MAX_VEHICLES.div_ceil(64)], 0);
+    for &(i, _, _) in &br.choices[..br.chosen] {
+        let i = i as usize;
+        // no branch on the needs: which vehicles are idle is data the CPU cannot predict
+        let idle_now = u64::from(br.back[i] | br.fwd[i] == 0);
+        let (word, at) = (&mut idle[i / 64], i % 64);
+        let new = idle_now & !(*word >> at) & 1;
+        *word |= new << at;
+        count += new as u32;
+    }
+    count
+}
+
 impl<const STEPS: bool> View<'_, STEPS> {
     /// The travel back and forward that would take vehicle `i` off lane cell `at`, each
     /// `None` when its lane has no room on that side.
@@ -274,21 +320,10 @@ impl<const STEPS: bool> View<'_, STEPS> {
     /// cost grows by at least the largest, over its demands, of the cheaper side's growth
     /// (the sides' own consequences left out). Costs are per vehicle, so these add up.
     fn open_choices(&self, br: &Branch) -> u32 {
-        let mut extra = [0u8; MAX_VEHICLES];
-        let mut total = 0;
-        for &(i, tb, tf) in &br.choices[..br.chosen] {
-            let i = i as usize;
-            let (b, f) = (br.back[i], br.fwd[i]);
-            let by_back = cost::<STEPS>(b.max(tb), f);
-            let by_fwd = cost::<STEPS>(b, f.max(tf));
-            let grow = by_back.min(by_fwd) - cost::<STEPS>(b, f);
-            // the vehicle's largest growth counts, once
-            if grow > u32::from(extra[i]) {
-                total += grow - u32::from(extra[i]);
-                extra[i] = grow as u8;
-            }
+        match STEPS {
+            false => idle_choosers(br),
+            true => least_growth::<STEPS>(br),
         }
-        total
     }
 
     /// Answers the branch's demands and keeps in `best` the least cost of a complete
@@ -378,6 +413,7 @@ impl Blockers {
             lanes: board.vehicles().iter().enumerate().map(lane).collect(),
             covers: covers(board),
             crossing: crossing(board),
+            fields: Fields::new(board),
         }
     }
 
@@ -397,14 +433,24 @@ impl Blockers {
     /// Who stands where is this thread's last position brought up to date by the vehicles
     /// that moved (`bound/position.rs`), not rebuilt.
     pub fn bound(&self, offsets: &[u8], metric: Metric) -> u32 {
-        let Some(goal) = self.goal(offsets) else {
-            return self.trivial(offsets);
+        self.bound_packed(&self.fields.pack(offsets), metric)
+    }
+
+    /// [`Blockers::bound`] of the position packed in `words` as
+    /// [`General`](crate::rush_hour::general::General) packs this board (the guided search's
+    /// key): only the offsets of the vehicles that moved since this thread's last call are
+    /// read from it.
+    pub fn bound_packed(&self, words: &[u64], metric: Metric) -> u32 {
+        let red = self.fields.offset(words, 0);
+        let Some(goal) = self.goal(red) else {
+            return self.trivial(red);
         };
-        position::with(self, offsets, |p| {
+        position::with(self, words, |p| {
             let layout = Layout {
                 occupied: p.occupied,
                 goal,
             };
+            let offsets = &p.offsets[..self.lanes.len()];
             cache::bound(self, &layout, offsets, metric, || {
                 self.search(&layout, &p.owner, offsets, metric, BUDGET, true)
             })
@@ -419,8 +465,8 @@ impl Blockers {
     /// [`Blockers::bound`] with `budget` splits, the cut by open choices on or off, from a
     /// position built afresh.
     fn least(&self, offsets: &[u8], metric: Metric, budget: u32, prune: bool) -> u32 {
-        let Some(goal) = self.goal(offsets) else {
-            return self.trivial(offsets);
+        let Some(goal) = self.goal(offsets[0]) else {
+            return self.trivial(offsets[0]);
         };
         let p = Position::fresh(self, offsets);
         let layout = Layout {
@@ -432,24 +478,24 @@ impl Blockers {
 
     /// The bound where no search is needed: [`DEAD`] when the red car is blocked for
     /// ever, 0 on a goal.
-    fn trivial(&self, offsets: &[u8]) -> u32 {
+    fn trivial(&self, red: u8) -> u32 {
         match self.board.goal().filter(|_| !self.blocked()) {
-            Some(goal) if offsets[0] == goal => 0,
+            Some(goal) if red == goal => 0,
             _ => DEAD,
         }
     }
 
-    /// The red car's goal offset; `None` where the bound needs no search
-    /// ([`Blockers::trivial`]).
-    fn goal(&self, offsets: &[u8]) -> Option<u8> {
+    /// The red car's goal offset, the red car at `red`; `None` where the bound needs no
+    /// search ([`Blockers::trivial`]).
+    fn goal(&self, red: u8) -> Option<u8> {
         let goal = self.board.goal().filter(|_| !self.blocked())?;
-        (offsets[0] != goal).then_some(goal)
+        (red != goal).then_some(goal)
     }
 
     /// What the cache needs of `offsets` (built afresh); `None` where no search is needed.
     #[cfg(test)]
     fn layout(&self, offsets: &[u8]) -> Option<Layout> {
-        let goal = self.goal(offsets)?;
+        let goal = self.goal(offsets[0])?;
         let occupied = Position::fresh(self, offsets).occupied;
         Some(Layout { occupied, goal })
     }

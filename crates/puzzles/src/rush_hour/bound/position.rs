@@ -11,9 +11,14 @@
 //! of each vehicle's cells, and a cell's owner changes only where a moved vehicle left or
 //! came: clearing every moved vehicle's old cells before writing any new one leaves the
 //! grid [`Position::fresh`] would build (a test compares them along random walks).
+//!
+//! **From the key.** The position keeps the packed words it was last given (the guided
+//! search's key) and finds the vehicles that moved by comparing words, reading only their
+//! offsets ([`Fields::moved`](super::packed::Fields::moved)), not unpacking every vehicle per call.
 
 use super::{Blockers, CELL_WORDS, EMPTY, MAX_VEHICLES};
 use crate::rush_hour::board::MAX_SIDE;
+use crate::rush_hour::general::MAX_WORDS;
 use std::cell::RefCell;
 
 /// One position of one board, as the bound reads it.
@@ -21,7 +26,10 @@ use std::cell::RefCell;
 pub(super) struct Position {
     /// The [`Blockers`] it belongs to (its `id`).
     board: u64,
-    offsets: [u8; MAX_VEHICLES],
+    /// Its packed words, the unused ones zero.
+    words: [u64; MAX_WORDS],
+    /// Every vehicle's offset.
+    pub offsets: [u8; MAX_VEHICLES],
     /// The occupied cells, one bit each (`row * cols + col`).
     pub occupied: [u64; CELL_WORDS],
     /// The vehicle on each cell, [`EMPTY`] where none is.
@@ -37,6 +45,7 @@ impl Position {
     pub fn fresh(b: &Blockers, offsets: &[u8]) -> Self {
         let mut p = Position {
             board: b.id,
+            words: b.fields.pack(offsets),
             offsets: [0; MAX_VEHICLES],
             occupied: [0; CELL_WORDS],
             owner: [EMPTY; MAX_SIDE * MAX_SIDE],
@@ -70,41 +79,35 @@ impl Position {
         }
     }
 
-    /// This position turned into `offsets`: the vehicles that moved leave, then enter.
-    /// Offsets are compared eight at a time (one word), most words being equal.
-    fn move_to(&mut self, b: &Blockers, offsets: &[u8]) {
-        let mut now = [0u8; MAX_VEHICLES];
-        now[..offsets.len()].copy_from_slice(offsets);
-        let word = |o: &[u8; MAX_VEHICLES], c: usize| {
-            u64::from_le_bytes(o[c * 8..c * 8 + 8].try_into().expect("8 bytes"))
-        };
-        let (mut moved, mut count) = ([0u8; MAX_VEHICLES], 0);
-        for c in 0..MAX_VEHICLES / 8 {
-            let mut diff = word(&now, c) ^ word(&self.offsets, c);
-            while diff != 0 {
-                let k = diff.trailing_zeros() / 8;
-                moved[count] = (c * 8) as u8 + k as u8;
-                count += 1;
-                diff &= !(0xFF << (k * 8));
-            }
-        }
+    /// This position turned into the one packed in `words`: the vehicles that moved leave,
+    /// then enter.
+    fn move_to(&mut self, b: &Blockers, words: &[u64]) {
+        let mut moved = [0u8; MAX_VEHICLES];
+        let count = b
+            .fields
+            .moved(&self.words[..words.len()], words, &mut moved);
         for &i in &moved[..count] {
             self.leave(b, i as usize, self.offsets[i as usize]);
         }
         for &i in &moved[..count] {
-            self.enter(b, i as usize, now[i as usize]);
+            let o = b.fields.offset(words, i as usize);
+            self.offsets[i as usize] = o;
+            self.enter(b, i as usize, o);
         }
-        self.offsets = now;
+        self.words[..words.len()].copy_from_slice(words);
     }
 }
 
-/// `f` given `offsets` of `b`'s board as a [`Position`]: this thread's last one brought up
-/// to date, or a fresh one if its last was of another board.
-pub(super) fn with<T>(b: &Blockers, offsets: &[u8], f: impl FnOnce(&Position) -> T) -> T {
+/// `f` given the position packed in `words` of `b`'s board as a [`Position`]: this
+/// thread's last one brought up to date, or a fresh one if its last was of another board.
+pub(super) fn with<T>(b: &Blockers, words: &[u64], f: impl FnOnce(&Position) -> T) -> T {
     LAST.with_borrow_mut(|last| {
         match last {
-            Some(p) if p.board == b.id => p.move_to(b, offsets),
-            _ => *last = Some(Position::fresh(b, offsets)),
+            Some(p) if p.board == b.id => p.move_to(b, words),
+            _ => {
+                let offsets = b.fields.unpack(words);
+                *last = Some(Position::fresh(b, &offsets[..b.lanes.len()]));
+            }
         }
         f(last.as_ref().expect("just set"))
     })
@@ -131,7 +134,8 @@ mod tests {
                     .iter()
                     .step_by(3)
                 {
-                    with(b, o, |got| assert_eq!(*got, Position::fresh(b, o)));
+                    let words = b.fields.pack(o);
+                    with(b, &words, |got| assert_eq!(*got, Position::fresh(b, o)));
                     compared += 1;
                 }
             }

@@ -127,6 +127,15 @@ impl General {
         self.fields.iter().map(|f| f.mask.count_ones()).sum()
     }
 
+    /// Where vehicle `i`'s offset lives in a packed position: `(word, shift, bits)`, the
+    /// offset being `(p.0[word] >> shift) & ((1 << bits) - 1)`. For readers that keep a
+    /// position's words and look only at the fields that changed (the bound's per-thread
+    /// position), rather than unpacking every vehicle.
+    pub fn field(&self, i: usize) -> (usize, u32, u32) {
+        let f = self.fields[i];
+        (f.word as usize, u32::from(f.shift), f.mask.count_ones())
+    }
+
     /// Offset of vehicle `i` in `p`.
     #[inline]
     pub fn offset<const W: usize>(&self, p: &Packed<W>, i: usize) -> u8 {
@@ -269,6 +278,34 @@ mod tests {
             2,
         );
         assert_eq!((b.words(), b.bits_used()), (1, 6));
+    }
+
+    /// The fields `field` describes read back every offset packed, and no two overlap.
+    #[test]
+    fn each_field_reads_its_vehicles_offset_and_no_two_overlap() {
+        let mut vehicles: Vec<Vehicle> = (0..6).map(|i| car('B', true, i, 2)).collect();
+        vehicles.extend((0..12).map(|i| car('C', false, i, 3)));
+        vehicles.extend((6..12).map(|i| car('D', true, i, 4)));
+        let b = general(12, 12, vehicles, [0; MAX_SIDE], 2);
+        assert_eq!(b.words(), 2);
+        let mut seed = 7u64;
+        for _ in 0..200 {
+            let offsets: Vec<u8> = (0..b.board().vehicles().len())
+                .map(|i| {
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                    ((seed >> 33) % (u64::from(b.board().max_offset(i)) + 1)) as u8
+                })
+                .collect();
+            let p: Packed<2> = b.pack(&offsets);
+            let mut used = [0u64; 2];
+            for (i, &o) in offsets.iter().enumerate() {
+                let (word, shift, bits) = b.field(i);
+                let mask = ((1u64 << bits) - 1) << shift;
+                assert_eq!(((p.0[word] & mask) >> shift) as u8, o, "vehicle {i}");
+                assert_eq!(used[word] & mask, 0, "vehicle {i} overlaps");
+                used[word] |= mask;
+            }
+        }
     }
 
     #[test]

@@ -189,13 +189,7 @@ impl<const W: usize> Wide<'_, W> {
     /// reachable.
     #[inline]
     fn bound(&self, blockers: &Blockers, p: &Packed<W>, metric: Metric) -> u32 {
-        let g = self.0;
-        let n = g.board().vehicles().len();
-        let mut offsets = [0u8; 128];
-        for (i, o) in offsets.iter_mut().enumerate().take(n) {
-            *o = g.offset(p, i);
-        }
-        match blockers.bound(&offsets[..n], metric) {
+        match blockers.bound_packed(&p.0, metric) {
             DEAD => DEAD_END,
             h => h,
         }
