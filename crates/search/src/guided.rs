@@ -32,6 +32,7 @@
 use crate::cost::Bound;
 use crate::frontier::{sweep_flushing, MaskedGraph, FLUSH_MIN};
 use crate::kept::Levels;
+use crate::levels::Sweep;
 use crate::limits::{Limits, StopReason, Stopped};
 use crate::spread::{Cutting, CUTTING};
 use crate::stats::Stats;
@@ -154,45 +155,20 @@ pub(crate) fn passes<G: MaskedGraph>(
     // the least limit whose pass the memory budget or the state cap stopped, and that stop
     let mut ceiling: Option<(u32, Stopped)> = None;
     loop {
-        let mut refused = vec![0u64; SPREAD];
-        let admit = |d: u32, h: u32| {
-            if h == DEAD_END {
-                return false;
-            }
-            let f = d.saturating_add(h);
-            if f <= limit {
-                return true;
-            }
-            refused[((f - limit - 1) as usize).min(SPREAD - 1)] += 1;
-            false
-        };
-        // counted here, not from the sweep, so that a stopped pass's count too
-        let mut seen = 0u64;
-        let visit = |s: &G::State, d: u32| {
-            seen += 1;
-            if is_goal(s) {
-                ControlFlow::Break(d)
-            } else {
-                ControlFlow::Continue(())
-            }
-        };
         found.passes += 1;
         found.limits.push(limit);
-        if let Some(kept) = keep.as_deref_mut() {
-            *kept = Vec::new();
-        }
-        let kept = keep.as_deref_mut();
-        let pass = sweep_flushing(
+        let judge = (&is_goal, &bound);
+        let (outcome, refused, seen) = pass(
             graph,
             start,
             limits,
-            (&bound, admit),
-            visit,
-            (FLUSH_MIN, cutting),
-            kept,
+            limit,
+            judge,
+            keep.as_deref_mut(),
+            cutting,
         );
         found.visited += seen;
-        let swept = match pass {
+        let swept = match outcome {
             Ok(swept) => swept,
             Err(stopped) => {
                 found.stats.absorb(&stopped.stats);
@@ -224,6 +200,60 @@ pub(crate) fn passes<G: MaskedGraph>(
             }
         }
     }
+}
+
+/// One pass at `limit`: its sweep, the states it refused counted by `d + h - limit - 1`
+/// (the last count shared by larger ones), and the states it visited (stopped or not).
+/// With `keep`, the pass's levels replace what it held.
+fn pass<G: MaskedGraph>(
+    graph: &G,
+    start: G::State,
+    limits: &Limits,
+    limit: u32,
+    (is_goal, bound): (
+        &impl Fn(&G::State) -> bool,
+        &(impl Fn(&G::State) -> u32 + Sync),
+    ),
+    keep: Option<&mut Vec<Vec<G::State>>>,
+    cutting: Cutting,
+) -> (Result<Sweep<u32>, Stopped>, Vec<u64>, u64) {
+    let mut refused = vec![0u64; SPREAD];
+    let admit = |d: u32, h: u32| {
+        if h == DEAD_END {
+            return false;
+        }
+        let f = d.saturating_add(h);
+        if f <= limit {
+            return true;
+        }
+        refused[((f - limit - 1) as usize).min(SPREAD - 1)] += 1;
+        false
+    };
+    // counted here, not from the sweep, so that a stopped pass's count too
+    let mut seen = 0u64;
+    let visit = |s: &G::State, d: u32| {
+        seen += 1;
+        if is_goal(s) {
+            ControlFlow::Break(d)
+        } else {
+            ControlFlow::Continue(())
+        }
+    };
+    let keep = keep.map(|kept| {
+        *kept = Vec::new();
+        kept
+    });
+    let judge = (bound, admit);
+    let swept = sweep_flushing(
+        graph,
+        start,
+        limits,
+        judge,
+        visit,
+        (FLUSH_MIN, cutting),
+        keep,
+    );
+    (swept, refused, seen)
 }
 
 /// Whether a pass stopped for `reason` is followed by one at a lower limit: the memory
