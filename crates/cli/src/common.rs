@@ -70,7 +70,8 @@ pub struct Common {
     #[arg(long, value_enum, default_value_t = Format::Judge)]
     pub format: Format,
     /// Stop with exit code 3 once a search holds this many states. Default: no count; a
-    /// search grows until the memory budget (--max-memory) is reached.
+    /// search grows until the memory budget (--max-memory) is reached. Rush Hour on boards
+    /// other than 6×6 first retries a stopped pass at lower limits, as for --max-memory.
     #[arg(long, value_name = "N")]
     pub max_states: Option<usize>,
     /// Stop with exit code 3 after this many seconds of searching (`none`, the default: no
@@ -98,7 +99,9 @@ pub struct Memory {
     /// Stop with exit code 3 before a search holds more than SIZE: bytes, or K, M, G, T
     /// (powers of 1024), e.g. 512M, 8G; `none` for no budget. Default: 3/4 of the memory
     /// this process may use (the least of MemAvailable, the room under a cgroup limit and
-    /// the room under `ulimit -v`).
+    /// the room under `ulimit -v`). Rush Hour on boards other than 6×6 searches in passes,
+    /// each within the budget: a stopped pass is retried at a lower limit before the search
+    /// stops.
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     pub max_memory: Option<Size>,
 }

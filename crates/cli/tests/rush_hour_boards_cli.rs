@@ -167,3 +167,32 @@ fn batch_takes_grids_separated_by_blank_lines_and_database_lines() {
     assert_eq!(out.lines().count(), 1);
     assert!(err.contains("line 9, column 5"), "{err}");
 }
+
+/// `hard_9x9.txt` in steps (33): the guided search's last pass has limit 34 and holds 73,787
+/// positions at its peak, the pass at 33 holds 33,911 (measured with `--stats`). Under a cap
+/// between the two the pass at 34 is stopped and one at a lower limit answers (the search
+/// that stopped at the first stopped pass answered exit 3, "at least 33"); under a cap below
+/// the pass at 33 the answer is still exit 3 with the proven bound.
+#[test]
+fn a_state_cap_that_stops_an_overshooting_pass_still_answers() {
+    let file = root().join("examples/rush-hour/hard_9x9.txt");
+    let file = file.to_str().unwrap();
+    let capped = |cap: &str| {
+        run(
+            &["rush-hour", "--limit", "none", "--max-states", cap, file],
+            "",
+        )
+    };
+    let (code, out, err) = capped("50000");
+    assert_eq!((code, out.as_str()), (0, "33\n"), "{err}");
+    let (code, out, err) = capped("30000");
+    assert_eq!((code, out.as_str()), (3, ""));
+    assert!(err.contains("state limit of 30000"), "{err}");
+    let bound: u32 = err
+        .split("proven lower bound ")
+        .nth(1)
+        .and_then(|rest| rest.split(';').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{err}"));
+    assert!(bound <= 33, "{err}");
+}

@@ -14,6 +14,11 @@
 //! the property the sweep's duplicate removal relies on (neighbours lie within one level).
 //! When a pass refuses nothing but dead states, the whole component was seen: no goal.
 //!
+//! Why a stopped pass is retried lower: a pass's limit may overshoot the answer `C*` by
+//! several, and the passes above `C*` hold many times the states of the pass at `C*`; any
+//! limit at least `C*` answers, so a pass stopped by the memory budget or the state cap says
+//! only that its limit is too high for the budget, not that the answer is out of reach.
+//!
 //! Why the limit grows geometrically: each pass counts the states it refused by their
 //! `d + h`, and the next limit is the least one that admits at least [`GROWTH`] times the
 //! states the pass visited; when all it refused are fewer than that, the limit's excess over
@@ -27,7 +32,8 @@
 use crate::cost::Bound;
 use crate::frontier::{sweep_flushing, MaskedGraph, FLUSH_MIN};
 use crate::kept::Levels;
-use crate::limits::{Limits, Stopped};
+use crate::levels::Sweep;
+use crate::limits::{Limits, StopReason, Stopped};
 use crate::spread::{Cutting, CUTTING};
 use crate::stats::Stats;
 use std::ops::ControlFlow;
@@ -49,8 +55,11 @@ pub struct Guided {
     pub distance: Option<u32>,
     /// States visited over all passes, the repeated ones counted again.
     pub visited: u64,
-    /// Passes run.
+    /// Passes run, the stopped ones included.
     pub passes: u32,
+    /// The limit of each pass, in order: a pass stopped by the memory budget or the state
+    /// cap is followed by one at a lower limit (see [`guided_sweep`]).
+    pub limits: Vec<u32>,
     /// Work done over all passes (peaks: the largest pass).
     pub stats: Stats,
 }
@@ -58,8 +67,16 @@ pub struct Guided {
 /// The distance from `start` to the nearest state `is_goal` accepts, over a reversible
 /// [`MaskedGraph`], guided by `bound` (admissible: never above the true distance; may be
 /// [`DEAD_END`] only where no goal is reachable). With `max_depth`, goals farther than it
-/// are not looked for (`None`). A pass stopped by a limit reports the largest distance it
-/// proved no goal is nearer than.
+/// are not looked for (`None`).
+///
+/// A pass stopped by the memory budget or the state cap (each bounds one pass: a pass frees
+/// what it held before the next) is followed by one at a lower limit, halfway from the
+/// least distance a goal may lie at to the stopped limit: the stopped pass's limit may lie
+/// far above the answer, and the pass at the answer hold far fewer states. Later passes
+/// stay below the least stopped limit. The search stops when a pass at that least distance
+/// is stopped, or at once on the deadline or the cancel flag, and reports the largest
+/// distance it proved no goal is nearer than (a stopped pass proves the levels it
+/// completed).
 pub fn guided_sweep<G: MaskedGraph>(
     graph: &G,
     start: G::State,
@@ -125,6 +142,7 @@ pub(crate) fn passes<G: MaskedGraph>(
         distance: None,
         visited: 0,
         passes: 0,
+        limits: Vec::new(),
         stats: Stats::default(),
     };
     let h0 = bound(&start);
@@ -134,59 +152,134 @@ pub(crate) fn passes<G: MaskedGraph>(
     }
     // every goal lies at `proven` or farther
     let (mut limit, mut proven) = (h0, h0);
+    // the least limit whose pass the memory budget or the state cap stopped, and that stop
+    let mut ceiling: Option<(u32, Stopped)> = None;
     loop {
-        let mut refused = vec![0u64; SPREAD];
-        let admit = |d: u32, h: u32| {
-            if h == DEAD_END {
-                return false;
-            }
-            let f = d.saturating_add(h);
-            if f <= limit {
-                return true;
-            }
-            refused[((f - limit - 1) as usize).min(SPREAD - 1)] += 1;
-            false
-        };
-        let visit = |s: &G::State, d: u32| {
-            if is_goal(s) {
-                ControlFlow::Break(d)
-            } else {
-                ControlFlow::Continue(())
-            }
-        };
         found.passes += 1;
-        if let Some(kept) = keep.as_deref_mut() {
-            *kept = Vec::new();
-        }
-        let kept = keep.as_deref_mut();
-        let pass = sweep_flushing(
+        found.limits.push(limit);
+        let judge = (&is_goal, &bound);
+        let (outcome, refused, seen) = pass(
             graph,
             start,
             limits,
-            (&bound, admit),
-            visit,
-            (FLUSH_MIN, cutting),
-            kept,
+            limit,
+            judge,
+            keep.as_deref_mut(),
+            cutting,
         );
-        let swept = match pass {
+        found.visited += seen;
+        let swept = match outcome {
             Ok(swept) => swept,
-            Err(mut stopped) => {
-                let level = stopped.lower_bound.as_ref().map_or(0, |b| b.0[0]);
-                stopped.lower_bound = Some(Bound(vec![level.max(u64::from(proven))]));
+            Err(stopped) => {
                 found.stats.absorb(&stopped.stats);
-                stopped.stats = found.stats;
-                return Err(stopped);
+                // the levels it completed hold no goal: none is that near in the full graph
+                let level = stopped.lower_bound.as_ref().map_or(0, |b| b.0[0]);
+                proven = proven.max(u32::try_from(level).unwrap_or(DEAD_END));
+                if !retried(&stopped.reason) || proven >= limit {
+                    return Err(stopped_at(stopped, proven, &found));
+                }
+                ceiling = Some((limit, stopped));
+                limit = retry_limit(proven, limit);
+                continue;
             }
         };
         found.stats.absorb(&swept.stats);
-        found.visited += swept.states;
         if swept.stopped.is_some() || refused.iter().all(|&n| n == 0) || limit >= max {
             found.distance = swept.stopped;
             return Ok(found);
         }
         proven = limit + 1;
         limit = next_limit(h0, limit, &refused, swept.states).min(max);
+        if let Some((least, stopped)) = &ceiling {
+            if limit >= *least {
+                // that pass would stop again: try one below it, if any is left
+                if proven >= *least {
+                    return Err(stopped_at(stopped.clone(), proven, &found));
+                }
+                limit = retry_limit(proven, *least);
+            }
+        }
     }
+}
+
+/// One pass at `limit`: its sweep, the states it refused counted by `d + h - limit - 1`
+/// (the last count shared by larger ones), and the states it visited (stopped or not).
+/// With `keep`, the pass's levels replace what it held.
+fn pass<G: MaskedGraph>(
+    graph: &G,
+    start: G::State,
+    limits: &Limits,
+    limit: u32,
+    (is_goal, bound): (
+        &impl Fn(&G::State) -> bool,
+        &(impl Fn(&G::State) -> u32 + Sync),
+    ),
+    keep: Option<&mut Vec<Vec<G::State>>>,
+    cutting: Cutting,
+) -> (Result<Sweep<u32>, Stopped>, Vec<u64>, u64) {
+    let mut refused = vec![0u64; SPREAD];
+    let admit = |d: u32, h: u32| {
+        if h == DEAD_END {
+            return false;
+        }
+        let f = d.saturating_add(h);
+        if f <= limit {
+            return true;
+        }
+        refused[((f - limit - 1) as usize).min(SPREAD - 1)] += 1;
+        false
+    };
+    // counted here, not from the sweep, so that a stopped pass's count too
+    let mut seen = 0u64;
+    let visit = |s: &G::State, d: u32| {
+        seen += 1;
+        if is_goal(s) {
+            ControlFlow::Break(d)
+        } else {
+            ControlFlow::Continue(())
+        }
+    };
+    let keep = keep.map(|kept| {
+        *kept = Vec::new();
+        kept
+    });
+    let judge = (bound, admit);
+    let swept = sweep_flushing(
+        graph,
+        start,
+        limits,
+        judge,
+        visit,
+        (FLUSH_MIN, cutting),
+        keep,
+    );
+    (swept, refused, seen)
+}
+
+/// Whether a pass stopped for `reason` is followed by one at a lower limit: the memory
+/// budget and the state cap bound each pass, and a lower limit's pass holds fewer states;
+/// the deadline and the cancel flag bound the whole search, and a refusal by the system
+/// (out of memory) says nothing of what a smaller pass would get.
+fn retried(reason: &StopReason) -> bool {
+    matches!(
+        reason,
+        StopReason::StateLimit(_) | StopReason::MemoryLimit { .. }
+    )
+}
+
+/// The limit of the pass after one stopped at `ceiling` (or after a complete pass whose
+/// next limit reached it): halfway from `proven` (every goal lies at it or farther) to
+/// `ceiling`, at least `proven`, below `ceiling` (`proven < ceiling`).
+fn retry_limit(proven: u32, ceiling: u32) -> u32 {
+    proven + (ceiling - proven) / 2
+}
+
+/// The search's stop: `stopped`'s reason, the work of every pass in `found`, and `proven`
+/// as its lower bound.
+fn stopped_at(mut stopped: Stopped, proven: u32, found: &Guided) -> Stopped {
+    stopped.lower_bound = Some(Bound(vec![u64::from(proven)]));
+    stopped.stats = found.stats;
+    stopped
 }
 
 /// The least limit above `limit` that admits at least [`GROWTH`] times `visited` of the
@@ -223,57 +316,7 @@ fn next_limit(first: u32, limit: u32, refused: &[u64], visited: u64) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::frontier_sweep;
-
-    /// Cells of a `w`×`h` grid with walls (`true`), four moves, the reverse masked.
-    struct Maze {
-        w: u64,
-        walls: Vec<bool>,
-    }
-
-    impl MaskedGraph for Maze {
-        type State = u64;
-        fn expand(&self, &s: &u64, skip: u64, mut emit: impl FnMut(u64, u64)) {
-            let w = self.w;
-            let h = self.walls.len() as u64 / w;
-            let (x, y) = (s % w, s / w);
-            let moves = [
-                (x > 0, s.wrapping_sub(1), 1),
-                (x + 1 < w, s + 1, 0),
-                (y > 0, s.wrapping_sub(w), 3),
-                (y + 1 < h, s + w, 2),
-            ];
-            for (k, &(ok, t, back)) in moves.iter().enumerate() {
-                if ok && skip & 1 << k == 0 && !self.walls[t as usize] {
-                    emit(t, 1 << back);
-                }
-            }
-        }
-    }
-
-    fn maze(w: u64, h: u64, seed: u64) -> Maze {
-        let mut x = seed;
-        let walls = (0..w * h)
-            .map(|i| {
-                x = x
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                i != 0 && (x >> 33) % 10 < 3
-            })
-            .collect();
-        Maze { w, walls }
-    }
-
-    fn plain(m: &Maze, goal: u64) -> Option<u32> {
-        let swept = frontier_sweep(m, 0, &Limits::none(), |&s, d| {
-            if s == goal {
-                ControlFlow::Break(d)
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
-        swept.unwrap().stopped
-    }
+    use crate::test_graphs::{maze, plain};
 
     /// Manhattan distance is admissible on a maze: the guided sweep's answer is the plain
     /// sweep's on every goal of many random mazes, reachable or not, and it visits fewer

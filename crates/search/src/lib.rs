@@ -96,6 +96,8 @@ pub use split::{ida_star_split, SPLIT_ABOVE};
 pub use stats::Stats;
 
 #[cfg(test)]
+mod retry_tests;
+#[cfg(test)]
 mod shares_tests;
 #[cfg(test)]
 mod test_graphs;
