@@ -131,13 +131,20 @@ impl<const STEPS: bool> View<'_, STEPS> {
         let n = self.extremes(br, &mut ext);
         let mut edges = [(0u32, 0u8, 0u8); EDGES];
         let mut m = 0;
-        for x in 0..n {
-            let cx = self.blockers.cells(ext[x].i as usize, ext[x].at);
-            for y in x + 1..n {
+        // the cells of the extremes seen so far: most extremes share none, and skip the pairs
+        let mut seen = [0u64; CELL_WORDS];
+        for y in 0..n {
+            let cy = self.blockers.cells(ext[y].i as usize, ext[y].at);
+            if shared(&seen, cy).is_none() {
+                (0..CELL_WORDS).for_each(|k| seen[k] |= cy[k]);
+                continue;
+            }
+            (0..CELL_WORDS).for_each(|k| seen[k] |= cy[k]);
+            for x in 0..y {
                 if ext[x].i == ext[y].i || m == EDGES {
                     continue;
                 }
-                let cy = self.blockers.cells(ext[y].i as usize, ext[y].at);
+                let cx = self.blockers.cells(ext[x].i as usize, ext[x].at);
                 let Some(cell) = shared(cx, cy) else {
                     continue;
                 };
