@@ -2,7 +2,10 @@
 //! [`super::reference`] (the bound as it stood before the per-thread position): on every
 //! position of random small components and on random walks from every board of
 //! `examples/rush-hour/`, in both metrics, with the budget of splits as used and with a
-//! budget of 3 (so that the cut by the budget is reached on small boards too).
+//! budget of 3 (so that the cut by the budget is reached on small boards too). The frozen
+//! search knows only needs: it is compared with the bound of the needs alone (the
+//! conflicts of [`super::conflict`] off); the bound as used, conflicts on, equals the same
+//! search afresh.
 
 use super::prune::{steps, walk};
 use super::{reference, Blockers, BUDGET};
@@ -13,19 +16,19 @@ use std::collections::{HashSet, VecDeque};
 fn compare(blockers: &Blockers, o: &[u8], what: &str) {
     for metric in [Metric::Moves, Metric::Steps] {
         let old = reference::bound(blockers, o, metric, BUDGET);
-        assert_eq!(blockers.uncached(o, metric), old, "{what} {metric:?} {o:?}");
-        assert_eq!(blockers.bound(o, metric), old, "{what} {metric:?} {o:?}");
+        let needs = blockers.needs_only(o, metric, BUDGET);
+        assert_eq!(needs, old, "{what} {metric:?} {o:?}");
+        let fresh = blockers.uncached(o, metric);
+        assert_eq!(blockers.bound(o, metric), fresh, "{what} {metric:?} {o:?}");
+        assert!(fresh >= needs, "{what} {metric:?} {o:?}");
         let old = reference::bound(blockers, o, metric, 3);
-        assert_eq!(
-            blockers.least(o, metric, 3, true),
-            old,
-            "{what} {metric:?} {o:?}"
-        );
+        let needs = blockers.needs_only(o, metric, 3);
+        assert_eq!(needs, old, "{what} {metric:?} {o:?}");
     }
 }
 
 /// The start's component, positions one step apart (`None` past `cap` positions).
-fn component(board: &Board, start: &[u8], cap: usize) -> Option<Vec<Vec<u8>>> {
+pub(super) fn component(board: &Board, start: &[u8], cap: usize) -> Option<Vec<Vec<u8>>> {
     let mut seen = HashSet::from([start.to_vec()]);
     let mut queue = VecDeque::from([start.to_vec()]);
     let mut all = Vec::new();
@@ -45,7 +48,7 @@ fn component(board: &Board, start: &[u8], cap: usize) -> Option<Vec<Vec<u8>>> {
 
 /// A random `rows`×`cols` board: the red car in row `rows / 2`, then up to 16 cars and
 /// trucks where they fit.
-fn random_board(rnd: &mut impl FnMut(usize) -> usize) -> String {
+pub(super) fn random_board(rnd: &mut impl FnMut(usize) -> usize) -> String {
     let (rows, cols) = (5 + rnd(3), 5 + rnd(3));
     let mut cells = vec!['.'; rows * cols];
     let red_row = rows / 2;
