@@ -27,13 +27,7 @@ fn random_branch(vehicles: usize, rnd: &mut impl FnMut(usize) -> usize) -> Branc
 
 #[test]
 fn idle_choosers_count_the_least_growth_in_moves() {
-    let mut seed = 38u64;
-    let mut rnd = |n: usize| {
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (seed >> 33) as usize % n
-    };
+    let mut rnd = super::prune::random(38);
     let mut grown = 0;
     for round in 0..20_000 {
         let vehicles = [4, 12, 44, MAX_VEHICLES][round % 4];

@@ -60,13 +60,7 @@ fn crowded_board(rnd: &mut impl FnMut(usize) -> usize) -> String {
 
 #[test]
 fn the_conflicts_never_lift_the_bound_above_the_true_distance() {
-    let mut seed = 3838u64;
-    let mut rnd = |n: usize| {
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (seed >> 33) as usize % n
-    };
+    let mut rnd = super::prune::random(3838);
     let (mut positions, mut raised, mut lifted) = (0, 0, 0);
     for _ in 0..600 {
         let text = crowded_board(&mut rnd);

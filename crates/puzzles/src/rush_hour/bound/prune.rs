@@ -51,16 +51,25 @@ pub(super) fn deep_boards() -> Vec<(&'static str, Puzzle)> {
         .collect()
 }
 
+/// A seeded stream of numbers below `n` (a linear congruential generator): the bound's
+/// tests draw boards, walks and branches from it, so every run checks the same cases.
+pub(super) fn random(mut seed: u64) -> impl FnMut(usize) -> usize {
+    move |n| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) as usize % n
+    }
+}
+
 /// `count` positions of a random walk of steps from the board's start.
-pub(super) fn walk(board: &Board, start: &[u8], count: usize, mut seed: u64) -> Vec<Vec<u8>> {
+pub(super) fn walk(board: &Board, start: &[u8], count: usize, seed: u64) -> Vec<Vec<u8>> {
+    let mut rnd = random(seed);
     let mut at = start.to_vec();
     let mut seen = vec![at.clone()];
     while seen.len() < count {
         let next = steps(board, &at);
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        at = next[(seed >> 33) as usize % next.len()].clone();
+        at = next[rnd(next.len())].clone();
         seen.push(at.clone());
     }
     seen

@@ -83,13 +83,7 @@ pub(super) fn random_board(rnd: &mut impl FnMut(usize) -> usize) -> String {
 
 #[test]
 fn the_bound_equals_the_old_search_on_random_small_components() {
-    let mut seed = 38u64;
-    let mut rnd = |n: usize| {
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (seed >> 33) as usize % n
-    };
+    let mut rnd = super::prune::random(38);
     let (mut components, mut positions) = (0, 0);
     for _ in 0..60 {
         let text = random_board(&mut rnd);
