@@ -135,11 +135,11 @@ impl<const STEPS: bool> View<'_, STEPS> {
         let mut seen = [0u64; CELL_WORDS];
         for y in 0..n {
             let cy = self.blockers.cells(ext[y].i as usize, ext[y].at);
-            if shared(&seen, cy).is_none() {
-                (0..CELL_WORDS).for_each(|k| seen[k] |= cy[k]);
+            let met = shared(&seen, cy).is_some();
+            (0..CELL_WORDS).for_each(|k| seen[k] |= cy[k]);
+            if !met {
                 continue;
             }
-            (0..CELL_WORDS).for_each(|k| seen[k] |= cy[k]);
             for x in 0..y {
                 if ext[x].i == ext[y].i || m == EDGES {
                     continue;

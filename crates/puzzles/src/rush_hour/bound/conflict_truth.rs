@@ -4,7 +4,7 @@
 //! on many of them (so that a wrong excess would show).
 
 use super::prune::steps;
-use super::same::component;
+use super::same::{component, random_board};
 use super::{Blockers, BUDGET};
 use crate::rush_hour::{parse, Board, Metric};
 use std::collections::{HashMap, VecDeque};
@@ -29,41 +29,13 @@ fn distances(board: &Board, all: &[Vec<u8>]) -> HashMap<Vec<u8>, u32> {
     dist
 }
 
-/// A random 5×5 to 7×7 board, denser than the other tests' (conflicts need crowded
-/// lanes): the red car in the middle row, then up to 24 cars and trucks where they fit.
-fn crowded_board(rnd: &mut impl FnMut(usize) -> usize) -> String {
-    let (rows, cols) = (5 + rnd(3), 5 + rnd(3));
-    let mut cells = vec!['.'; rows * cols];
-    let red_row = rows / 2;
-    cells[red_row * cols] = 'A';
-    cells[red_row * cols + 1] = 'A';
-    let mut label = b'B';
-    for _ in 0..24 {
-        let (horizontal, len) = (rnd(2) == 0, 2 + rnd(2));
-        let (row, col) = (rnd(rows), rnd(cols));
-        let at: Vec<usize> = (0..len)
-            .map(|k| match horizontal {
-                true => (row, col + k),
-                false => (row + k, col),
-            })
-            .filter(|&(r, c)| r < rows && c < cols && !(horizontal && r == red_row))
-            .map(|(r, c)| r * cols + c)
-            .collect();
-        if at.len() == len && at.iter().all(|&c| cells[c] == '.') {
-            at.iter().for_each(|&c| cells[c] = label as char);
-            label += 1;
-        }
-    }
-    let lines = cells.chunks(cols).map(|r| r.iter().collect::<String>());
-    lines.map(|r| r + "\n").collect()
-}
-
 #[test]
 fn the_conflicts_never_lift_the_bound_above_the_true_distance() {
     let mut rnd = super::prune::random(3838);
     let (mut positions, mut raised, mut lifted) = (0, 0, 0);
     for _ in 0..600 {
-        let text = crowded_board(&mut rnd);
+        // denser than the other tests' boards: conflicts need crowded lanes
+        let text = random_board(&mut rnd, 24);
         let p = parse(&text, None).unwrap();
         let Some(all) = component(p.board(), &p.start, 20_000) else {
             continue;

@@ -46,9 +46,9 @@ pub(super) fn component(board: &Board, start: &[u8], cap: usize) -> Option<Vec<V
     Some(all)
 }
 
-/// A random `rows`×`cols` board: the red car in row `rows / 2`, then up to 16 cars and
-/// trucks where they fit.
-pub(super) fn random_board(rnd: &mut impl FnMut(usize) -> usize) -> String {
+/// A random 5×5 to 7×7 board: the red car in the middle row, then up to `tries` cars and
+/// trucks where they fit (more tries, more crowded lanes).
+pub(super) fn random_board(rnd: &mut impl FnMut(usize) -> usize, tries: usize) -> String {
     let (rows, cols) = (5 + rnd(3), 5 + rnd(3));
     let mut cells = vec!['.'; rows * cols];
     let red_row = rows / 2;
@@ -56,7 +56,7 @@ pub(super) fn random_board(rnd: &mut impl FnMut(usize) -> usize) -> String {
         cells[red_row * cols + k] = 'A';
     }
     let mut label = b'B';
-    for _ in 0..16 {
+    for _ in 0..tries {
         let (horizontal, len) = (rnd(2) == 0, 2 + rnd(2));
         let (row, col) = (rnd(rows), rnd(cols));
         let at: Vec<usize> = (0..len)
@@ -86,7 +86,7 @@ fn the_bound_equals_the_old_search_on_random_small_components() {
     let mut rnd = super::prune::random(38);
     let (mut components, mut positions) = (0, 0);
     for _ in 0..60 {
-        let text = random_board(&mut rnd);
+        let text = random_board(&mut rnd, 16);
         let p = parse(&text, None).unwrap();
         let Some(all) = component(p.board(), &p.start, 4000) else {
             continue;
